@@ -1,0 +1,36 @@
+# One-command set-up on a fresh Debian machine: `make run` and `make test` install what is missing.
+SWIFT ?= swift
+APT_PACKAGES := libncurses-dev libsqlite3-dev tmux pkg-config
+BUILD_FLAGS ?=
+
+.PHONY: all deps build release run test bench screenshots clean
+
+all: build
+
+# Installs the system packages the build and the tests need, only when one is missing.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release --product settings-tui
+
+# Builds and starts the settings form (pass arguments with ARGS="client", ARGS="--help", ...).
+run: release
+	@$$($(SWIFT) build -c release --show-bin-path)/settings-tui $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

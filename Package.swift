@@ -1,0 +1,116 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// NB: No macro products (CasePaths, DependenciesMacros, InlineSnapshotTesting): they compile
+//     swift-syntax, 8.7 minutes in a release build on the 2-core machine, versus seconds without.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "ComposableForms",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ComposableForms", targets: ["ComposableForms"]),
+    .library(name: "ComposableFormsTesting", targets: ["ComposableFormsTesting"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "CursesBackend", targets: ["CursesBackend"]),
+    .executable(name: "settings-tui", targets: ["settings-tui"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // NB: Traits trimmed: the default "FoundationNetworking" trait links libcurl and ~40 libraries.
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
+    ),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    // Core library: store, reducers, effects, bindings, form engine.
+    .target(
+      name: "ComposableForms",
+      dependencies: [
+        .product(name: "CasePathsCore", package: "swift-case-paths"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ComposableFormsTesting",
+      dependencies: [
+        "ComposableForms",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // Terminal front end: pure rendering and input model, then the curses backend.
+    .target(name: "TerminalUI", dependencies: ["ComposableForms"], swiftSettings: strict),
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+    ),
+    .target(
+      name: "CursesBackend",
+      dependencies: ["TerminalUI", "CNcurses"],
+      swiftSettings: strict,
+      linkerSettings: [
+        .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+        .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+      ]
+    ),
+
+    // The application: features, storage, executable.
+    .target(
+      name: "SettingsFeatures",
+      dependencies: ["ComposableForms", "TerminalUI"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "SettingsStorage",
+      dependencies: [
+        "SettingsFeatures",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "settings-tui",
+      dependencies: [
+        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "SettingsStorage",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // Tests mirror the source modules.
+    .testTarget(
+      name: "ComposableFormsTests",
+      dependencies: ["ComposableForms", "ComposableFormsTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+    .testTarget(
+      name: "CursesBackendTests",
+      dependencies: ["CursesBackend", "TerminalUI", "CNcurses"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SettingsFeaturesTests",
+      dependencies: ["SettingsFeatures", "ComposableFormsTesting", "TerminalUI"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SettingsStorageTests",
+      dependencies: ["SettingsStorage", "SettingsFeatures"],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)
