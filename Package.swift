@@ -51,7 +51,6 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["ComposableForms"], swiftSettings: strict),
     .systemLibrary(
       name: "CNcurses",
-      pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .target(
@@ -67,7 +66,11 @@ let package = Package(
     // The application: features, storage, executable.
     .target(
       name: "SettingsFeatures",
-      dependencies: ["ComposableForms", "TerminalUI"],
+      dependencies: [
+        "ComposableForms", "TerminalUI",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
       swiftSettings: strict
     ),
     .target(

@@ -1,0 +1,38 @@
+import Dependencies
+
+/// Reads and writes saved clients. The live value (module SettingsStorage) is an SQLite
+/// database with a unique email; tests inject their own.
+public struct ClientStorageClient: Sendable {
+  /// Whether a client with this email (compared without case) is already saved.
+  public var emailExists: @Sendable (String) async throws -> Bool
+  /// Saves a new client. Throws ``StorageError`` with a person-readable message, also when the
+  /// email was taken in the meantime (another program saving the same email at once).
+  public var add: @Sendable (Client) async throws -> Void
+  /// Every saved client, oldest first.
+  public var all: @Sendable () async throws -> [Client]
+
+  public init(
+    emailExists: @escaping @Sendable (String) async throws -> Bool,
+    add: @escaping @Sendable (Client) async throws -> Void,
+    all: @escaping @Sendable () async throws -> [Client]
+  ) {
+    self.emailExists = emailExists
+    self.add = add
+    self.all = all
+  }
+}
+
+extension ClientStorageClient: TestDependencyKey {
+  public static let testValue = ClientStorageClient(
+    emailExists: { _ in try unimplementedStorage("ClientStorageClient.emailExists") },
+    add: { _ in try unimplementedStorage("ClientStorageClient.add") },
+    all: { try unimplementedStorage("ClientStorageClient.all") }
+  )
+}
+
+extension DependencyValues {
+  public var clientStorage: ClientStorageClient {
+    get { self[ClientStorageClient.self] }
+    set { self[ClientStorageClient.self] = newValue }
+  }
+}
