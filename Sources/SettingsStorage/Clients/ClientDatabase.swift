@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import SettingsFeatures
+
+extension ClientStorageClient {
+  /// Clients kept in an SQLite database at `path`, with a unique email.
+  ///
+  /// Opening creates the folder (mode 0700) and the database if needed and brings its schema up
+  /// to date; a file that is not an SQLite database is reported and never overwritten. Writers
+  /// wait up to 5 seconds for one another, so two programs saving at once both succeed unless
+  /// they save the same email: then exactly one does, and the other gets
+  /// `StorageError("A client with this email already exists")`. Emails are compared without
+  /// case and without surrounding spaces, which are trimmed before saving.
+  ///
+  /// ```swift
+  /// let clients = try ClientStorageClient.live(databaseAt: try StoragePaths.clientsDatabase())
+  /// try await withDependencies {
+  ///   $0.clientStorage = clients
+  /// } operation: {
+  ///   try await runClientForm()
+  /// }
+  /// ```
+  public static func live(databaseAt path: String) throws(StorageError) -> Self {
+    let database = try ClientDatabase(path: path)
+    return Self(
+      emailExists: { email in try await database.emailExists(email) },
+      add: { client in try await database.add(client) },
+      all: { try await database.all() }
+    )
+  }
+}
+
+/// The clients database at one path: one connection, serialized by GRDB's `DatabaseQueue`.
+struct ClientDatabase: Sendable {
+  /// How long a write waits for another program's write to finish before giving up.
+  static let busyTimeout: TimeInterval = 5
+
+  let path: String
+  private let queue: DatabaseQueue
+
+  /// Opens (creating if needed) and migrates the database at `path`.
+  init(path: String) throws(StorageError) {
+    self.path = path
+    do throws(SystemCallError) {
+      try createFolderIfNeeded(parentFolder(of: path))
+    } catch {
+      throw Self.cannotOpen(path, reason: "could not \(error.step) (\(error.reason))")
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(Self.busyTimeout)
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+      try Self.migrate(queue)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+      throw StorageError(
+        "Cannot open the clients database at \(path): the file is not an SQLite database. "
+          + "It was left unchanged: move it away, or pass --database PATH."
+      )
+    } catch {
+      throw Self.cannotOpen(path, reason: Self.reason(error))
+    }
+  }
+
+  /// Whether a client with `email` (ignoring case and surrounding spaces) is saved.
+  func emailExists(_ email: String) async throws -> Bool {
+    let email = Self.normalizedEmail(email)
+    do {
+      return try await queue.read { db in
+        try ClientRecord.filter(Column("email") == email).isEmpty(db) == false
+      }
+    } catch {
+      throw mapped(error, doing: "read clients from")
+    }
+  }
+
+  /// Saves `client` with its email trimmed; a taken email is the "already exists" error.
+  func add(_ client: Client) async throws {
+    var client = client
+    client.email = Self.normalizedEmail(client.email)
+    let record = ClientRecord(client, createdAt: Date())
+    do {
+      try await queue.writeWithoutTransaction { db in
+        // NB: IMMEDIATE takes the write lock up front, so a busy database makes us wait
+        //     (busy timeout) instead of failing halfway through a deferred transaction.
+        try db.inTransaction(.immediate) {
+          var record = record
+          try record.insert(db)
+          return .commit
+        }
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      throw StorageError("A client with this email already exists")
+    } catch {
+      throw mapped(error, doing: "save the client to")
+    }
+  }
+
+  /// Every saved client, oldest first.
+  func all() async throws -> [Client] {
+    do {
+      return try await queue.read { db in
+        // NB: AUTOINCREMENT ids only grow, so id order is insertion order even when two
+        //     clients share a `createdAt` timestamp.
+        try ClientRecord.order(Column("id")).fetchAll(db).map(\.client)
+      }
+    } catch {
+      throw mapped(error, doing: "read clients from")
+    }
+  }
+
+  /// Emails are stored and compared without surrounding spaces or newlines.
+  static func normalizedEmail(_ email: String) -> String {
+    email.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A ``StorageError`` for `error`, except cancellation, which passes through unchanged.
+  private func mapped(_ error: any Error, doing action: String) -> any Error {
+    if error is CancellationError { return error }
+    return StorageError("Cannot \(action) the clients database at \(path): \(Self.reason(error)).")
+  }
+
+  private static func cannotOpen(_ path: String, reason: String) -> StorageError {
+    StorageError(
+      "Cannot open the clients database at \(path): \(reason). "
+        + "Check that its folder is writable and the file is an SQLite database, "
+        + "or pass --database PATH."
+    )
+  }
+
+  /// The short SQLite message ("database is locked"), without the SQL that was running.
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      return error.message ?? "\(error.resultCode)"
+    }
+    return "\(error)"
+  }
+}

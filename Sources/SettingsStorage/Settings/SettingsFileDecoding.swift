@@ -1,0 +1,139 @@
+import Foundation
+import SettingsFeatures
+
+/// Reads ``UserSettings`` from the bytes of a settings file, forgivingly where it is safe and
+/// with a message a person can act on where it is not.
+///
+/// Missing keys take their defaults (a file written by an older version, or by hand with only
+/// the keys someone cares about, still loads) and unknown keys are ignored. Broken JSON, a value
+/// of the wrong type, or a `digest` other than daily, weekly or off is an error that names the
+/// file, says where, and says the file was left unchanged.
+///
+/// ```swift
+/// let settings = try SettingsFileDecoding.decode(Array(#"{"displayName": "Blob"}"#.utf8), path: path)
+/// // settings.displayName == "Blob", every other field at its default
+/// ```
+enum SettingsFileDecoding {
+  static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> UserSettings {
+    let data = Data(bytes)
+    do {
+      return try JSONDecoder().decode(SettingsFileContents.self, from: data).settings
+    } catch let error as InvalidDigest {
+      let location = SourceLocation.ofKey("digest", in: bytes).map { " (\($0))" } ?? ""
+      throw problem(
+        in: path,
+        #"“digest” is "\#(error.value)"\#(location), but must be one of daily, weekly, off"#
+      )
+    } catch let DecodingError.typeMismatch(_, context) {
+      guard let key = context.codingPath.last?.stringValue else {
+        throw problem(in: path, "it must hold one JSON object ({ ... }) of settings")
+      }
+      let location = SourceLocation.ofKey(key, in: bytes).map { " (\($0))" } ?? ""
+      throw problem(in: path, "“\(key)”\(location) must be \(SettingsFileContents.expectation(for: key))")
+    } catch {
+      throw problem(in: path, "it is not valid JSON (\(syntaxProblem(in: data, bytes: bytes)))")
+    }
+  }
+
+  private static func problem(in path: String, _ detail: String) -> StorageError {
+    StorageError(
+      "Cannot load settings from \(path): \(detail). The file was left unchanged: fix or remove it."
+    )
+  }
+
+  /// Where and why the JSON is broken, e.g. "line 3, column 8: Invalid value".
+  ///
+  /// NB: `JSONDecoder` only says "not valid JSON"; `JSONSerialization` adds the byte offset.
+  private static func syntaxProblem(in data: Data, bytes: [UInt8]) -> String {
+    let description: String
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return "it could not be read as settings"
+    } catch let error as NSError {
+      description = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+    }
+    let marker = " around character "
+    guard let range = description.range(of: marker) else {
+      if description.hasPrefix("Unexpected end of file") {
+        return "\(SourceLocation(offset: bytes.count, in: bytes)): the file ends too early"
+      }
+      return description
+    }
+    let reason = String(description[..<range.lowerBound])
+    let digits = description[range.upperBound...].prefix(while: \.isNumber)
+    guard let offset = Int(digits) else { return reason }
+    return "\(SourceLocation(offset: offset, in: bytes)): \(reason)"
+  }
+}
+
+/// A line and column (both counted from 1) in a file's text.
+struct SourceLocation: Equatable, CustomStringConvertible {
+  var line: Int
+  var column: Int
+
+  /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters.
+  init(offset: Int, in bytes: [UInt8]) {
+    let end = min(max(offset, 0), bytes.count)
+    let before = bytes[..<end]
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+    column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+  }
+
+  /// The location of the first `"key"` in `bytes`, or `nil` when it does not appear.
+  static func ofKey(_ key: String, in bytes: [UInt8]) -> SourceLocation? {
+    let needle = Array("\"\(key)\"".utf8)
+    guard needle.count <= bytes.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+      return SourceLocation(offset: start, in: bytes)
+    }
+    return nil
+  }
+
+  var description: String { "line \(line), column \(column)" }
+}
+
+/// A `digest` value that is not one of the ``Digest`` cases.
+struct InvalidDigest: Error {
+  var value: String
+}
+
+/// The settings file's keys, each optional: missing ones take the ``UserSettings`` default.
+private struct SettingsFileContents: Decodable {
+  var settings: UserSettings
+
+  private enum Key: String, CodingKey {
+    case digest, displayName, enableNotifications, protectMyPosts
+    case sendEmailNotifications, sendMobileNotifications
+  }
+
+  /// What a key's value must be, in words, for an error message.
+  static func expectation(for key: String) -> String {
+    switch Key(rawValue: key) {
+    case .digest: #"one of "daily", "weekly", "off" in quotes"#
+    case .displayName: "text in quotes"
+    default: "true or false"
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    var settings = UserSettings()
+    if let raw = try container.decodeIfPresent(String.self, forKey: .digest) {
+      guard let digest = Digest(rawValue: raw) else { throw InvalidDigest(value: raw) }
+      settings.digest = digest
+    }
+    func flag(_ key: Key, _ field: WritableKeyPath<UserSettings, Bool>) throws {
+      if let value = try container.decodeIfPresent(Bool.self, forKey: key) {
+        settings[keyPath: field] = value
+      }
+    }
+    settings.displayName =
+      try container.decodeIfPresent(String.self, forKey: .displayName) ?? settings.displayName
+    try flag(.enableNotifications, \.enableNotifications)
+    try flag(.protectMyPosts, \.protectMyPosts)
+    try flag(.sendEmailNotifications, \.sendEmailNotifications)
+    try flag(.sendMobileNotifications, \.sendMobileNotifications)
+    self.settings = settings
+  }
+}
