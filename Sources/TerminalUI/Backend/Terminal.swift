@@ -1,0 +1,104 @@
+/// Draws frames on a ``Backend``, sending only the cells that changed since the previous frame.
+///
+/// `Terminal` remembers the last frame it drew and the cursor it placed. Drawing the same frame
+/// twice sends nothing and does not flush. After a resize or a resume from Ctrl-Z the screen's
+/// contents are unknown: call ``handleResize()`` or ``invalidate()`` and the next frame is drawn
+/// in full.
+///
+/// ```swift
+/// let terminal = Terminal(backend: HeadlessBackend(size: Size(columns: 80, rows: 24)))
+/// var buffer = terminal.makeBuffer()
+/// buffer.setString("Hello", at: Position(column: 0, row: 0))
+/// terminal.draw(buffer, cursor: Position(column: 5, row: 0))
+/// ```
+@MainActor
+public final class Terminal {
+  /// Counters of the work done so far, for tests and benchmarks.
+  public struct Statistics: Hashable, Sendable {
+    /// Calls to ``Terminal/draw(_:cursor:)``.
+    public var framesRequested = 0
+    /// Frames that sent anything to the backend (each ended with one flush).
+    public var framesDrawn = 0
+    /// Cells passed to ``Backend/draw(_:)`` in total.
+    public var cellsSent = 0
+    /// Cells passed to ``Backend/draw(_:)`` by the latest frame.
+    public var cellsSentLastFrame = 0
+    /// Calls to ``Backend/setCursor(_:)``.
+    public var cursorUpdates = 0
+    /// Calls to ``Backend/clear()``.
+    public var clears = 0
+  }
+
+  /// The backend this terminal draws on.
+  public let backend: any Backend
+  /// The screen size as of creation or the last ``handleResize()``.
+  public private(set) var size: Size
+  /// What has been done so far.
+  public private(set) var statistics = Statistics()
+
+  /// The frame the screen shows, or `nil` when unknown (before the first frame).
+  private var previous: Buffer?
+  /// The cursor the screen shows; `.none` when unknown.
+  private var shownCursor: Position??
+
+  /// A terminal for a backend; the screen is assumed unknown, so the first frame is sent in full.
+  public init(backend: any Backend) {
+    self.backend = backend
+    self.size = backend.size
+  }
+
+  /// A blank buffer of the current size, ready for widgets to draw into.
+  public func makeBuffer() -> Buffer {
+    Buffer(size: size)
+  }
+
+  /// Shows `buffer` and places the cursor (hidden when `nil`), sending only what changed.
+  ///
+  /// Calls ``Backend/draw(_:)`` only with changed cells and not at all when none changed,
+  /// ``Backend/setCursor(_:)`` only when the cursor moved or was shown or hidden, and
+  /// ``Backend/flush()`` only when something was sent.
+  public func draw(_ buffer: Buffer, cursor: Position?) {
+    statistics.framesRequested += 1
+    let changes: [(Position, Cell)]
+    if let previous {
+      changes = buffer.diff(from: previous)
+    } else {
+      changes = buffer.diff(from: Buffer(size: .init(columns: 0, rows: 0)))
+    }
+    previous = buffer
+    var sentAnything = false
+    if !changes.isEmpty {
+      backend.draw(changes)
+      statistics.cellsSent += changes.count
+      sentAnything = true
+    }
+    statistics.cellsSentLastFrame = changes.count
+    // NB: Drawing moves the terminal's own cursor, so after any cells it must be placed again.
+    if sentAnything || shownCursor != .some(cursor) {
+      backend.setCursor(cursor)
+      shownCursor = .some(cursor)
+      statistics.cursorUpdates += 1
+      sentAnything = true
+    }
+    if sentAnything {
+      backend.flush()
+      statistics.framesDrawn += 1
+    }
+  }
+
+  /// Reads the new size from the backend and forgets the screen; the next frame is drawn in full.
+  public func handleResize() {
+    size = backend.size
+    invalidate()
+  }
+
+  /// Clears the screen and forgets what it showed (after a resume from Ctrl-Z or a redraw request).
+  public func invalidate() {
+    backend.clear()
+    statistics.clears += 1
+    // NB: After a clear the screen is blank, so diffing against a blank frame sends only the
+    //     cells that hold something.
+    previous = Buffer(size: size)
+    shownCursor = .none
+  }
+}

@@ -1,0 +1,201 @@
+/// A grid of cells that widgets draw into, one per screen column and row.
+///
+/// The buffer knows display width: a wide grapheme fills its cell and the ``Cell/continuation(style:)``
+/// cell to its right, and overwriting either half of a wide grapheme blanks the other half, so the
+/// buffer never holds an orphan half. ``Terminal`` compares two buffers with ``diff(from:)``.
+///
+/// ```swift
+/// var buffer = Buffer(size: Size(columns: 20, rows: 2))
+/// buffer.setString("Name 世界", at: Position(column: 0, row: 0))
+/// buffer.lines   // ["Name 世界", ""]
+/// ```
+public struct Buffer: Hashable, Sendable {
+  /// The number of columns and rows.
+  public private(set) var size: Size
+  /// The cells in row-major order: `cells[row * size.columns + column]`.
+  public private(set) var cells: [Cell]
+
+  /// A buffer of the given size where every cell is `cell` (blank by default).
+  public init(size: Size, filling cell: Cell = .blank) {
+    let size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
+    self.size = size
+    self.cells = Array(repeating: cell, count: size.columns * size.rows)
+  }
+
+  /// The whole buffer as a rectangle at the origin.
+  public var area: Rect { Rect(size: size) }
+
+  /// The index of a position in ``cells``, or `nil` outside the buffer.
+  public func index(of position: Position) -> Int? {
+    guard position.column >= 0, position.column < size.columns,
+      position.row >= 0, position.row < size.rows
+    else { return nil }
+    return position.row * size.columns + position.column
+  }
+
+  /// The position of an index in ``cells``.
+  public func position(ofIndex index: Int) -> Position {
+    guard size.columns > 0 else { return Position(column: 0, row: 0) }
+    return Position(column: index % size.columns, row: index / size.columns)
+  }
+
+  /// The cell at a position; reading outside the buffer gives a blank cell, writing there is ignored.
+  ///
+  /// Writing is width-aware like a terminal: a wide symbol also fills the continuation cell to its
+  /// right (or becomes a blank when it does not fit), and either half of a wide grapheme that gets
+  /// overwritten blanks the other half.
+  public subscript(position: Position) -> Cell {
+    get {
+      guard let index = index(of: position) else { return .blank }
+      return cells[index]
+    }
+    set {
+      guard index(of: position) != nil else { return }
+      if newValue.isContinuation {
+        // NB: A continuation only makes sense to the right of a wide grapheme; elsewhere it
+        //     would be an orphan half, so it becomes a blank.
+        if let index = index(of: position), cells[index].isContinuation {
+          cells[index].style = newValue.style
+        } else {
+          place(Cell(" ", style: newValue.style), column: position.column, row: position.row)
+        }
+      } else if newValue.symbol.displayWidth == 2 {
+        if position.column + 1 < size.columns {
+          placeWide(newValue, column: position.column, row: position.row)
+        } else {
+          place(Cell(" ", style: newValue.style), column: position.column, row: position.row)
+        }
+      } else {
+        place(newValue, column: position.column, row: position.row)
+      }
+    }
+  }
+
+  /// Writes text from a position onward and returns how many columns it used.
+  ///
+  /// Graphemes of width zero (control characters, a lone combining mark) are skipped. A wide
+  /// grapheme that does not fit in the remaining width is replaced by a blank and ends the write.
+  /// Writing stops at `maxWidth` columns or the right edge, whichever comes first.
+  ///
+  /// ```swift
+  /// buffer.setString("Save", at: Position(column: 2, row: 5), style: theme.button)
+  /// ```
+  @discardableResult
+  public mutating func setString(
+    _ string: String, at position: Position, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    guard position.row >= 0, position.row < size.rows, position.column >= 0 else { return 0 }
+    let limit = min(maxWidth ?? Int.max, size.columns - position.column)
+    guard limit > 0 else { return 0 }
+    var used = 0
+    for character in string {
+      let width = character.displayWidth
+      if width == 0 { continue }
+      let column = position.column + used
+      if width == 1 {
+        guard used + 1 <= limit else { break }
+        place(Cell(String(character), style: style), column: column, row: position.row)
+        used += 1
+      } else {
+        guard used + 2 <= limit else {
+          if used < limit {
+            place(Cell(" ", style: style), column: column, row: position.row)
+            used += 1
+          }
+          break
+        }
+        placeWide(Cell(String(character), style: style), column: column, row: position.row)
+        used += 2
+      }
+      if used >= limit { break }
+    }
+    return used
+  }
+
+  /// Sets every cell inside `rect` (clipped to the buffer) to a narrow `cell`.
+  public mutating func fill(_ rect: Rect, with cell: Cell) {
+    let clipped = rect.intersection(area)
+    guard !clipped.isEmpty else { return }
+    let narrow = cell.isContinuation || cell.symbol.displayWidth == 2 ? Cell(" ", style: cell.style) : cell
+    for row in clipped.top..<clipped.bottom {
+      for column in clipped.left..<clipped.right {
+        place(narrow, column: column, row: row)
+      }
+    }
+  }
+
+  /// Changes the style of every cell inside `rect`, keeping the symbols.
+  public mutating func setStyle(_ rect: Rect, style: Style) {
+    let clipped = rect.intersection(area)
+    guard !clipped.isEmpty else { return }
+    for row in clipped.top..<clipped.bottom {
+      let start = row * size.columns
+      for column in clipped.left..<clipped.right {
+        cells[start + column].style = style
+      }
+    }
+  }
+
+  /// Each row as text: continuation cells skipped, trailing spaces trimmed.
+  ///
+  /// Tests compare these to the expected screen, so a failure reads like a screenshot.
+  public var lines: [String] {
+    (0..<size.rows).map { row in
+      var line = rowText(row)
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// One row's symbols with continuation cells skipped and no trimming.
+  func rowText(_ row: Int) -> String {
+    var line = ""
+    let start = row * size.columns
+    for cell in cells[start..<(start + size.columns)] where !cell.isContinuation {
+      line += cell.symbol
+    }
+    return line
+  }
+
+  // MARK: - Width-aware placement
+
+  /// Writes one narrow cell (or a continuation), blanking the other half of any wide grapheme it hits.
+  private mutating func place(_ cell: Cell, column: Int, row: Int) {
+    breakWideGrapheme(column: column, row: row)
+    cells[row * size.columns + column] = cell
+  }
+
+  /// Writes a wide cell and its continuation; the caller guarantees `column + 1` is inside.
+  private mutating func placeWide(_ cell: Cell, column: Int, row: Int) {
+    breakWideGrapheme(column: column, row: row)
+    breakWideGrapheme(column: column + 1, row: row)
+    let index = row * size.columns + column
+    cells[index] = cell
+    cells[index + 1] = .continuation(style: cell.style)
+  }
+
+  /// Before `column` is overwritten: blanks the other half of the wide grapheme it belongs to.
+  private mutating func breakWideGrapheme(column: Int, row: Int) {
+    let start = row * size.columns
+    let index = start + column
+    if cells[index].isContinuation {
+      if column > 0 && !cells[index - 1].isContinuation {
+        cells[index - 1].symbol = " "
+      }
+    } else if column + 1 < size.columns && cells[index + 1].isContinuation {
+      cells[index + 1].symbol = " "
+    }
+  }
+}
+
+extension Buffer: CustomDebugStringConvertible {
+  /// The buffer drawn inside a frame, one line per row, like a screenshot.
+  public var debugDescription: String {
+    let border = String(repeating: "─", count: size.columns)
+    var text = "Buffer \(size.columns)x\(size.rows)\n┌\(border)┐\n"
+    for row in 0..<size.rows {
+      text += "│\(rowText(row))│\n"
+    }
+    return text + "└\(border)┘"
+  }
+}

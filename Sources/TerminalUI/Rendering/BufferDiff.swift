@@ -1,0 +1,39 @@
+extension Buffer {
+  /// The cells that differ from `previous`, in row-major order, ready for ``Backend/draw(_:)``.
+  ///
+  /// Continuation cells are never returned: the wide grapheme to their left draws them. When a
+  /// wide grapheme of the previous frame gives way to a narrow one, the column it covered is
+  /// returned too, because the terminal erased it. Buffers of different sizes differ everywhere.
+  ///
+  /// ```swift
+  /// let changes = next.diff(from: previous)   // [(Position, Cell)]
+  /// ```
+  public func diff(from previous: Buffer) -> [(Position, Cell)] {
+    let columns = size.columns
+    guard previous.size == size else {
+      return cells.indices.compactMap { index in
+        cells[index].isContinuation ? nil : (position(ofIndex: index), cells[index])
+      }
+    }
+    var changes: [(Position, Cell)] = []
+    for row in 0..<size.rows {
+      // Columns still covered by the wide grapheme just emitted (skip them), and columns whose
+      // previous content was part of a wider grapheme (repaint them even if equal).
+      var coveredByCurrent = 0
+      var invalidated = 0
+      let start = row * columns
+      for column in 0..<columns {
+        let current = cells[start + column]
+        let old = previous.cells[start + column]
+        if coveredByCurrent == 0 && !current.isContinuation && (current != old || invalidated > 0) {
+          changes.append((Position(column: column, row: row), current))
+        }
+        let currentWidth = current.isContinuation ? 0 : current.symbol.displayWidth
+        let oldWidth = old.isContinuation ? 0 : old.symbol.displayWidth
+        coveredByCurrent = max(0, max(currentWidth, coveredByCurrent) - 1)
+        invalidated = max(0, max(currentWidth, oldWidth, invalidated) - 1)
+      }
+    }
+    return changes
+  }
+}

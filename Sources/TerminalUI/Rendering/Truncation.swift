@@ -1,0 +1,24 @@
+extension StringProtocol {
+  /// The longest prefix of this text that fits in `width` columns, ending in `ellipsis` when cut.
+  ///
+  /// A wide grapheme that would straddle the limit is dropped, never split.
+  ///
+  /// ```swift
+  /// "Please enter an email".truncated(toWidth: 10)  // "Please en…"
+  /// ```
+  public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    if displayWidth <= width { return String(self) }
+    let ellipsisWidth = ellipsis.displayWidth
+    let budget = ellipsisWidth < width ? width - ellipsisWidth : width
+    var result = ""
+    var used = 0
+    for character in self {
+      let columns = character.displayWidth
+      if used + columns > budget { break }
+      result.append(character)
+      used += columns
+    }
+    return ellipsisWidth < width ? result + ellipsis : result
+  }
+}

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import TerminalUI
+
+@MainActor
+@Suite struct TerminalTests {
+  private let size = Size(columns: 12, rows: 3)
+
+  private func frame(_ rows: [String]) -> Buffer {
+    var buffer = Buffer(size: size)
+    for (row, text) in rows.enumerated() {
+      buffer.setString(text, at: Position(column: 0, row: row))
+    }
+    return buffer
+  }
+
+  @Test func firstFrameIsSentInFull() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["Name  Blob", "", "[ Save ]"]), cursor: Position(column: 10, row: 0))
+    #expect(backend.lines == ["Name  Blob", "", "[ Save ]"])
+    #expect(backend.cursor == Position(column: 10, row: 0))
+    #expect(backend.cellsDrawn == 36)
+    #expect(backend.drawCalls == 1)
+    #expect(backend.flushes == 1)
+    #expect(terminal.statistics.framesDrawn == 1)
+    #expect(terminal.statistics.cellsSent == 36)
+  }
+
+  @Test func identicalSecondFrameSendsNothingAndDoesNotFlush() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    let buffer = frame(["Hello"])
+    terminal.draw(buffer, cursor: nil)
+    backend.resetCounters()
+    terminal.draw(buffer, cursor: nil)
+    #expect(backend.drawCalls == 0)
+    #expect(backend.cursorCalls == 0)
+    #expect(backend.flushes == 0)
+    #expect(terminal.statistics.framesRequested == 2)
+    #expect(terminal.statistics.framesDrawn == 1)
+    #expect(terminal.statistics.cellsSentLastFrame == 0)
+  }
+
+  @Test func oneChangedCharacterSendsOneCell() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["Blob"]), cursor: Position(column: 4, row: 0))
+    backend.resetCounters()
+    terminal.draw(frame(["Blobb"]), cursor: Position(column: 5, row: 0))
+    #expect(backend.cellsDrawn == 1)
+    #expect(backend.flushes == 1)
+    #expect(backend.lines == ["Blobb", "", ""])
+    #expect(backend.cursor == Position(column: 5, row: 0))
+  }
+
+  @Test func cursorOnlyMoveSetsCursorAndFlushesWithoutDrawing() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    let buffer = frame(["Blob"])
+    terminal.draw(buffer, cursor: Position(column: 4, row: 0))
+    backend.resetCounters()
+    terminal.draw(buffer, cursor: Position(column: 2, row: 0))
+    #expect(backend.drawCalls == 0)
+    #expect(backend.cursorCalls == 1)
+    #expect(backend.flushes == 1)
+    #expect(backend.cursor == Position(column: 2, row: 0))
+    terminal.draw(buffer, cursor: nil)
+    #expect(backend.cursor == nil)
+    #expect(backend.cursorCalls == 2)
+  }
+
+  @Test func wideToNarrowLeavesNoGhostOnScreen() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["世界"]), cursor: nil)
+    terminal.draw(frame(["ab"]), cursor: nil)
+    #expect(backend.lines == ["ab", "", ""])
+    terminal.draw(frame(["a世"]), cursor: nil)
+    #expect(backend.lines == ["a世", "", ""])
+    #expect(backend.screen == frame(["a世"]))
+  }
+
+  @Test func invalidateClearsAndRedrawsOnlyNonBlankCells() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    let buffer = frame(["Hi"])
+    terminal.draw(buffer, cursor: Position(column: 2, row: 0))
+    backend.resetCounters()
+    terminal.invalidate()
+    #expect(backend.clears == 1)
+    #expect(backend.lines == ["", "", ""])
+    terminal.draw(buffer, cursor: Position(column: 2, row: 0))
+    #expect(backend.cellsDrawn == 2)
+    #expect(backend.cursorCalls == 1)
+    #expect(backend.lines == ["Hi", "", ""])
+  }
+
+  @Test func handleResizeReadsTheNewSize() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["Hello"]), cursor: nil)
+    backend.size = Size(columns: 4, rows: 2)
+    #expect(backend.lines == ["Hell", ""])
+    terminal.handleResize()
+    #expect(terminal.size == Size(columns: 4, rows: 2))
+    #expect(terminal.makeBuffer().size == Size(columns: 4, rows: 2))
+    var small = terminal.makeBuffer()
+    small.setString("Big?", at: Position(column: 0, row: 1))
+    terminal.draw(small, cursor: nil)
+    #expect(backend.lines == ["", "Big?"])
+    #expect(terminal.statistics.clears == 1)
+  }
+}
