@@ -1,0 +1,137 @@
+/// The editing state of the focused text field: its text, a cursor and a horizontal scroll.
+///
+/// A pure value: a key goes in, the text and cursor come out, so every key is testable without a
+/// terminal. The cursor counts graphemes (0 is before the first, `text.count` after the last);
+/// the scroll offset counts columns, because wide characters take two. When the text changes,
+/// the caller sends it to the store as an ordinary binding action.
+///
+/// ```swift
+/// var editor = TextEditor(text: "Blob")
+/// editor.handle(.backspace)          // .textChanged, text == "Blo"
+/// editor.handle(.control("a"))       // .cursorMoved, cursor == 0
+/// let (slice, column) = editor.visible(width: 20)
+/// ```
+public struct TextEditor: Hashable, Sendable {
+  /// What a key did to the editor.
+  public enum Outcome: Hashable, Sendable {
+    /// The text changed (the cursor may have moved too): send the new text to the store.
+    case textChanged
+    /// Only the cursor moved: redraw, nothing to send.
+    case cursorMoved
+    /// An editing key that had nothing to do, such as Backspace at the start: swallow it.
+    case unchanged
+    /// Not an editing key (Tab, Enter, Up, ...): let the form handle it.
+    case notHandled
+  }
+
+  /// The text being edited.
+  public private(set) var text: String
+  /// The cursor as a grapheme index, from 0 to `text.count`.
+  public private(set) var cursor: Int
+  /// The first column shown by ``visible(width:)``.
+  public internal(set) var scrollOffset: Int = 0
+
+  /// An editor with the cursor at the end of `text`.
+  public init(text: String = "") {
+    self.text = text
+    self.cursor = text.count
+  }
+
+  /// Replaces the text when the store changed the value from outside; the cursor stays where it
+  /// was, clamped to the new text.
+  public mutating func replaceText(_ newText: String) {
+    guard newText != text else { return }
+    text = newText
+    cursor = min(cursor, newText.count)
+  }
+
+  /// Moves the cursor to a grapheme index, clamped to the text.
+  public mutating func moveCursor(to index: Int) {
+    cursor = min(max(0, index), text.count)
+  }
+
+  /// Applies one key and says what it did.
+  ///
+  /// Printable characters and pastes insert at the cursor; Backspace, Delete and Ctrl-D delete one
+  /// grapheme; Left/Right, Ctrl-B/F, Home/End and Ctrl-A/E move; Ctrl-K kills to the end, Ctrl-U
+  /// to the start, Ctrl-W the previous word. Anything else is ``Outcome/notHandled``.
+  @discardableResult
+  public mutating func handle(_ key: Key) -> Outcome {
+    switch key {
+    case .character(let character):
+      guard TextSanitizer.isPrintable(character) else { return .notHandled }
+      return insert(String(character))
+    case .paste(let pasted):
+      return insert(TextSanitizer.singleLine(pasted))
+    case .backspace, .control("h"):
+      return delete(from: cursor - 1, to: cursor)
+    case .delete, .control("d"):
+      return delete(from: cursor, to: cursor + 1)
+    case .left, .control("b"):
+      return move(to: cursor - 1)
+    case .right, .control("f"):
+      return move(to: cursor + 1)
+    case .home, .control("a"):
+      return move(to: 0)
+    case .end, .control("e"):
+      return move(to: text.count)
+    case .control("k"):
+      return delete(from: cursor, to: text.count)
+    case .control("u"):
+      return delete(from: 0, to: cursor)
+    case .control("w"):
+      return delete(from: startOfPreviousWord(), to: cursor)
+    default:
+      return .notHandled
+    }
+  }
+
+  // MARK: - Edits
+
+  private mutating func insert(_ inserted: String) -> Outcome {
+    guard !inserted.isEmpty else { return .unchanged }
+    let split = index(at: cursor)
+    let prefix = String(text[..<split]) + inserted
+    text = prefix + text[split...]
+    // NB: A combining mark merges with the grapheme before it, so count the new prefix rather
+    //     than adding `inserted.count`.
+    cursor = min(prefix.count, text.count)
+    return .textChanged
+  }
+
+  private mutating func delete(from start: Int, to end: Int) -> Outcome {
+    let lower = max(0, start)
+    let upper = min(text.count, end)
+    guard lower < upper else { return .unchanged }
+    text.removeSubrange(index(at: lower)..<index(at: upper))
+    cursor = lower
+    return .textChanged
+  }
+
+  private mutating func move(to target: Int) -> Outcome {
+    let clamped = min(max(0, target), text.count)
+    guard clamped != cursor else { return .unchanged }
+    cursor = clamped
+    return .cursorMoved
+  }
+
+  /// Where Ctrl-W starts deleting: back over spaces before the cursor, then over the word.
+  private func startOfPreviousWord() -> Int {
+    var position = cursor
+    var characters = text[..<index(at: cursor)].reversed().makeIterator()
+    var inWord = false
+    while let character = characters.next() {
+      if character.isWhitespace {
+        if inWord { break }
+      } else {
+        inWord = true
+      }
+      position -= 1
+    }
+    return position
+  }
+
+  func index(at offset: Int) -> String.Index {
+    text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
+  }
+}
