@@ -1,0 +1,115 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct KeymapTests {
+  private let keymap = Keymap.standard
+  private let everyFocus: [ControlKind?] = [nil] + ControlKind.allCases.map { $0 }
+
+  @Test func interruptCancelAndRedrawWorkWhateverHasFocus() {
+    for focused in everyFocus {
+      #expect(keymap.command(for: .control("c"), focused: focused) == .interrupt)
+      #expect(keymap.command(for: .escape, focused: focused) == .cancel)
+      #expect(keymap.command(for: .control("l"), focused: focused) == .redraw)
+      #expect(keymap.command(for: .resize, focused: focused) == .redraw)
+    }
+  }
+
+  @Test func tabAndDownMoveFocusForwardFromEveryControl() {
+    for focused in everyFocus {
+      #expect(keymap.command(for: .tab, focused: focused) == .focusNext)
+      #expect(keymap.command(for: .down, focused: focused) == .focusNext)
+    }
+  }
+
+  @Test func shiftTabAndUpMoveFocusBackFromEveryControl() {
+    for focused in everyFocus {
+      #expect(keymap.command(for: .backTab, focused: focused) == .focusPrevious)
+      #expect(keymap.command(for: .up, focused: focused) == .focusPrevious)
+    }
+  }
+
+  @Test func enterActivatesEveryControl() {
+    for focused in everyFocus {
+      #expect(keymap.command(for: .enter, focused: focused) == .activate)
+    }
+  }
+
+  @Test func spaceDependsOnTheFocusedControl() {
+    let space = Key.character(" ")
+    #expect(keymap.command(for: space, focused: .toggle) == .toggle)
+    #expect(keymap.command(for: space, focused: .text) == .edit(space))
+    #expect(keymap.command(for: space, focused: .button) == .activate)
+    #expect(keymap.command(for: space, focused: .picker) == nil)
+    #expect(keymap.command(for: space, focused: .stepper) == nil)
+    #expect(keymap.command(for: space, focused: nil) == nil)
+  }
+
+  @Test func leftRightMinusPlusStepPickersAndSteppers() {
+    for focused: ControlKind in [.picker, .stepper] {
+      #expect(keymap.command(for: .left, focused: focused) == .decrement)
+      #expect(keymap.command(for: .right, focused: focused) == .increment)
+      #expect(keymap.command(for: .character("-"), focused: focused) == .decrement)
+      #expect(keymap.command(for: .character("+"), focused: focused) == .increment)
+    }
+  }
+
+  @Test func digitsAreTypedIntoPickersAndSteppers() {
+    for focused: ControlKind in [.picker, .stepper] {
+      for digit in 0...9 {
+        let key = Key.character(Character(String(digit)))
+        #expect(keymap.command(for: key, focused: focused) == .digit(digit))
+      }
+      #expect(keymap.command(for: .character("٣"), focused: focused) == nil)
+      #expect(keymap.command(for: .character("x"), focused: focused) == nil)
+    }
+  }
+
+  @Test func textFieldsTakeEditingKeys() {
+    let editingKeys: [Key] = [
+      .home, .end, .left, .right, .backspace, .delete,
+      .control("a"), .control("e"), .control("b"), .control("f"),
+      .control("k"), .control("u"), .control("w"), .control("d"),
+    ]
+    for key in editingKeys {
+      #expect(keymap.command(for: key, focused: .text) == .edit(key), "\(key)")
+    }
+  }
+
+  @Test func textFieldsTakePrintableCharactersAndPastes() {
+    for key: Key in [.character("a"), .character("-"), .character("+"), .character("7"),
+      .character("世"), .character("👍"), .paste("hello\nworld")]
+    {
+      #expect(keymap.command(for: key, focused: .text) == .edit(key), "\(key)")
+    }
+    #expect(keymap.command(for: .character("\u{1B}"), focused: .text) == nil)
+  }
+
+  @Test func editingKeysMeanNothingOutsideTextFields() {
+    for focused: ControlKind? in [nil, .toggle, .button] {
+      for key: Key in [.left, .right, .home, .backspace, .control("k"), .character("a"), .paste("x")] {
+        #expect(keymap.command(for: key, focused: focused) == nil, "\(key) on \(String(describing: focused))")
+      }
+    }
+    #expect(keymap.command(for: .backspace, focused: .stepper) == nil)
+  }
+
+  @Test func unknownKeysMeanNothing() {
+    for focused in everyFocus {
+      for key: Key in [.unknown(410), .pageUp, .pageDown, .control("x"), .control("g")] {
+        #expect(keymap.command(for: key, focused: focused) == nil)
+      }
+    }
+  }
+
+  @Test func keymapsCanBeCustomised() {
+    var keymap = Keymap.standard
+    keymap.cancel.insert(.control("g"))
+    keymap.focusNext.remove(.down)
+    keymap.increment.insert(.character("="))
+    #expect(keymap.command(for: .control("g"), focused: .text) == .cancel)
+    #expect(keymap.command(for: .down, focused: .toggle) == nil)
+    #expect(keymap.command(for: .character("="), focused: .stepper) == .increment)
+    #expect(keymap != Keymap.standard)
+  }
+}
