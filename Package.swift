@@ -94,7 +94,10 @@ let package = Package(
     // Tests mirror the source modules.
     .testTarget(
       name: "ComposableFormsTests",
-      dependencies: ["ComposableForms", "ComposableFormsTesting"],
+      dependencies: [
+        "ComposableForms", "ComposableFormsTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
@@ -105,7 +108,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SettingsFeaturesTests",
-      dependencies: ["SettingsFeatures", "ComposableFormsTesting", "TerminalUI"],
+      dependencies: [
+        "SettingsFeatures", "ComposableFormsTesting", "TerminalUI",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,75 @@
+import ConcurrencyExtras
+
+/// Field names of bindable key paths, for readable descriptions of binding actions.
+///
+/// On Linux a key path through a property wrapper's projection (`\.$displayName`) describes
+/// itself as `<computed 0x…>`. The name is worked out once from a sample value of the root
+/// (the `TestStore` does this for the actions it reports) and remembered per key path.
+enum BindingFieldNames {
+  private static let names = LockIsolated<[Key: String]>([:])
+
+  static func name(for keyPath: AnyKeyPath) -> String? {
+    let key = Key(keyPath: keyPath)
+    return names.withValue { $0[key] }
+  }
+
+  static func remember(_ name: String, for keyPath: AnyKeyPath) {
+    let key = Key(keyPath: keyPath)
+    names.withValue { $0[key] = name }
+  }
+
+  private struct Key: Hashable, @unchecked Sendable {
+    // NB: Key paths are immutable values; sharing them across threads is safe.
+    let keyPath: AnyKeyPath
+  }
+}
+
+/// Lets reflection read a ``BindingState``'s value without knowing its type.
+protocol AnyBindingState {
+  var anyWrappedValue: Any { get }
+}
+
+extension BindingState: AnyBindingState {
+  var anyWrappedValue: Any { wrappedValue }
+}
+
+extension BindingAction {
+  /// Works out which field this action sets by applying it to a copy of `root` and looking for
+  /// the bindable field that now holds the action's value; remembers the name for descriptions.
+  package func resolveFieldName(using root: Root) {
+    guard BindingFieldNames.name(for: keyPath) == nil else { return }
+    var changed = root
+    apply(to: &changed)
+    let before = Mirror(reflecting: root).children.map { $0 }
+    let after = Mirror(reflecting: changed).children.map { $0 }
+    var holdingValue: [(index: Int, label: String)] = []
+    for (index, child) in after.enumerated() {
+      guard let label = child.label, label.hasPrefix("_"),
+        let field = child.value as? any AnyBindingState,
+        isEqualTo(field.anyWrappedValue)
+      else { continue }
+      holdingValue.append((index, String(label.dropFirst())))
+    }
+    let candidates =
+      holdingValue.count <= 1
+      ? holdingValue
+      : holdingValue.filter {
+        String(describing: before[$0.index].value) != String(describing: after[$0.index].value)
+      }
+    if candidates.count == 1, let name = candidates.first?.label {
+      BindingFieldNames.remember(name, for: keyPath)
+    }
+  }
+
+  /// The field as code would name it, e.g. `\Settings.State.displayName`.
+  package var fieldDescription: String {
+    let typeName = String(reflecting: Root.self).split(separator: ".").dropFirst()
+      .joined(separator: ".")
+    if let name = BindingFieldNames.name(for: keyPath) {
+      return "\\\(typeName).\(name)"
+    }
+    var field = String(describing: keyPath)
+    if let dollar = field.range(of: ".$") { field.replaceSubrange(dollar, with: ".") }
+    return field
+  }
+}

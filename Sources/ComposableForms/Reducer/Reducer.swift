@@ -1,0 +1,54 @@
+/// A type that evolves a feature's state in response to actions, and describes the effects to
+/// run afterwards.
+///
+/// Conform by implementing ``reduce(into:action:)``, or compose other reducers in ``body``:
+///
+/// ```swift
+/// struct Counter: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case incrementTapped }
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     switch action {
+///     case .incrementTapped:
+///       state.count += 1
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+public protocol Reducer<State, Action> {
+  /// The state the reducer evolves.
+  associatedtype State
+  /// The actions the reducer handles.
+  associatedtype Action
+  /// The composed reducer returned by ``body``, or `Never` for reducers that implement
+  /// ``reduce(into:action:)`` directly.
+  associatedtype Body
+
+  /// Evolves `state` for `action` and returns the effect to run next.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of, run in order.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+/// A reducer whose state and action are those of `R`: `ReducerOf<Self>` in a `body` signature.
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body.
+  public var body: Body {
+    // NB: Only reachable by calling `body` on a reducer that declared none; never from input.
+    fatalError("'\(Self.self)' has no body: it implements 'reduce(into:action:)'.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs the reducer's ``body``.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    self.body.reduce(into: &state, action: action)
+  }
+}

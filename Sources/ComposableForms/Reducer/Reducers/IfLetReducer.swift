@@ -1,0 +1,78 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on optional child state while it is present, before this reducer.
+  ///
+  /// When this reducer sets the child state to `nil`, the child's running effects are cancelled.
+  /// A child action that arrives while the state is `nil` is reported as an issue (a logic error).
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .ifLet(\.client, action: \.client) { ClientForm() }
+  /// ```
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    _IfLetReducer(
+      parent: self, child: wrapped(), toChildState: toWrappedState,
+      toChildAction: AnyCasePath(toWrappedAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` builds.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let location: SourceLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let id = ChildEffectsID(keyPath: toChildState)
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      if var childState = state[keyPath: toChildState] {
+        let toChildAction = self.toChildAction
+        childEffect = child.reduce(into: &childState, action: childAction)
+          .map { toChildAction.embed($0) }
+          .cancellable(id: id)
+        state[keyPath: toChildState] = childState
+      } else {
+        reportIssue(
+          "A child action arrived while its optional state at \(toChildState) was nil: \(action)",
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
+    }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let dismissed = wasPresent && state[keyPath: toChildState] == nil
+    return .merge(childEffect, parentEffect, dismissed ? .cancel(id: id) : .none)
+  }
+}
+
+/// Where a reducer operator was written, for issue reports.
+struct SourceLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// Identifies the effects of the child at one key path, so dismissing the child cancels them.
+struct ChildEffectsID: Hashable, @unchecked Sendable {
+  // NB: Key paths are immutable values; sharing them across tasks is safe.
+  let keyPath: AnyKeyPath
+}

@@ -1,0 +1,126 @@
+import Dependencies
+
+/// Runs a feature: holds its state, sends actions through its reducer and runs the effects.
+///
+/// A store lives on the main actor. Renderers subscribe to it and are told once per processed
+/// batch of actions (an action plus everything it sent synchronously), not once per field.
+///
+/// ```swift
+/// let store = Store(initialState: Settings.State()) { Settings() }
+/// store.send(.binding(.set(\.$displayName, "Blob")))
+/// let token = store.observe { state in render(state) }
+/// ```
+@MainActor
+public final class Store<State, Action> {
+  /// The current state.
+  public var state: State { core.state }
+
+  private let core: StoreCore<State, Action>
+
+  /// Creates a store that runs `reducer` from `initialState`, with dependencies overridden by
+  /// `prepareDependencies` for everything the reducer and its effects do.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  ) {
+    var dependencies = DependencyValues._current
+    prepareDependencies(&dependencies)
+    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    self.init(core: RootStoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+  }
+
+  init(core: StoreCore<State, Action>) {
+    self.core = core
+  }
+
+  /// Sends an action: the reducer runs at once, then the effects it returned start.
+  ///
+  /// The returned task can await or cancel the effects this action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    core.send(action)
+  }
+
+  /// Calls `observer` after every processed batch of actions with the new state.
+  ///
+  /// Observation stops when the returned token is cancelled or released.
+  public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    core.observe(observer)
+  }
+
+  /// A store for a child feature, whose state and actions are part of this one's.
+  ///
+  /// ```swift
+  /// let settings = appStore.scope(state: \.settings, action: \.settings)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    let casePath = AnyCasePath(toChildAction)
+    return Store<ChildState, ChildAction>(
+      core: ScopedStoreCore(
+        parent: self, toState: { $0[keyPath: toChildState] }, toAction: casePath.embed
+      )
+    )
+  }
+}
+
+/// A handle to the effects one ``Store/send(_:)`` started.
+@MainActor
+public struct StoreTask: Sendable {
+  let wait: @MainActor @Sendable () async -> Void
+  let cancelTasks: @MainActor @Sendable () -> Void
+  let checkRunning: @MainActor @Sendable () -> Bool
+
+  /// Waits until every effect this send started has finished.
+  public func finish() async { await wait() }
+
+  /// Cancels every effect this send started.
+  public func cancel() { cancelTasks() }
+
+  /// Whether any effect this send started is still running.
+  public var isRunning: Bool { checkRunning() }
+
+  static let finished = StoreTask(wait: {}, cancelTasks: {}, checkRunning: { false })
+
+  /// A handle to the tasks behind `tokens` in `runner` (for the testing module).
+  package init<Action>(runner: EffectRunner<Action>?, tokens: [Int]) {
+    guard let runner, !tokens.isEmpty else {
+      self = .finished
+      return
+    }
+    self.init(
+      wait: { await runner.wait(for: tokens) },
+      cancelTasks: { runner.cancel(tokens: tokens) },
+      checkRunning: { runner.isRunning(tokens) }
+    )
+  }
+
+  init(
+    wait: @escaping @MainActor @Sendable () async -> Void,
+    cancelTasks: @escaping @MainActor @Sendable () -> Void,
+    checkRunning: @escaping @MainActor @Sendable () -> Bool
+  ) {
+    self.wait = wait
+    self.cancelTasks = cancelTasks
+    self.checkRunning = checkRunning
+  }
+}
+
+/// Keeps a ``Store`` observation alive; cancel it (or let it go) to stop observing.
+@MainActor
+public final class ObservationToken {
+  private var onCancel: (@MainActor () -> Void)?
+
+  init(onCancel: @escaping @MainActor () -> Void) { self.onCancel = onCancel }
+
+  /// Stops the observation.
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+
+  isolated deinit { cancel() }
+}

@@ -1,0 +1,104 @@
+import Dependencies
+
+/// What a ``Store`` delegates to: the root owns state and effects, a scope forwards to its parent.
+@MainActor
+class StoreCore<State, Action> {
+  var state: State {
+    // NB: Abstract; both subclasses override it. Not reachable from input.
+    fatalError("StoreCore.state must be overridden")
+  }
+  func send(_ action: Action) -> StoreTask {
+    // NB: Abstract; both subclasses override it. Not reachable from input.
+    fatalError("StoreCore.send must be overridden")
+  }
+  func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    // NB: Abstract; both subclasses override it. Not reachable from input.
+    fatalError("StoreCore.observe must be overridden")
+  }
+}
+
+/// The root of a store tree: runs the reducer, starts effects, notifies observers once a batch.
+@MainActor
+final class RootStoreCore<State, Action>: StoreCore<State, Action> {
+  private var currentState: State
+  private let reduce: (inout State, Action) -> Effect<Action>
+  private let dependencies: DependencyValues
+  private var runner: EffectRunner<Action>?
+  private var observers: [Int: @MainActor (State) -> Void] = [:]
+  private var nextObserverID = 0
+  private var isSending = false
+  private var queue: [Action] = []
+
+  init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
+    self.currentState = initialState
+    self.reduce = reducer.reduce(into:action:)
+    self.dependencies = dependencies
+    super.init()
+    self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
+      _ = self?.send(action)
+    }
+  }
+
+  override var state: State { currentState }
+
+  override func send(_ action: Action) -> StoreTask {
+    queue.append(action)
+    // NB: A send from inside a reducer or a synchronous `.send` effect joins the running batch.
+    guard !isSending else { return .finished }
+    isSending = true
+    var tokens: [Int] = []
+    var index = 0
+    while index < queue.count {
+      let action = queue[index]
+      index += 1
+      let effect = DependencyValues.$_current.withValue(dependencies) {
+        reduce(&currentState, action)
+      }
+      if case .none = effect.operation { continue }
+      guard let runner else { continue }
+      tokens.append(contentsOf: runner.start(effect) { queue.append($0) })
+    }
+    queue.removeAll(keepingCapacity: true)
+    isSending = false
+    for observer in observers.values { observer(currentState) }
+    return StoreTask(runner: runner, tokens: tokens)
+  }
+
+  override func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    let id = nextObserverID
+    nextObserverID += 1
+    observers[id] = observer
+    return ObservationToken { [weak self] in self?.observers[id] = nil }
+  }
+
+  isolated deinit {
+    runner?.cancelAll()
+  }
+}
+
+/// A child store's core: reads its state from the parent and sends through it.
+@MainActor
+final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore<State, Action> {
+  private let parent: Store<ParentState, ParentAction>
+  private let toState: (ParentState) -> State
+  private let toAction: (Action) -> ParentAction
+
+  init(
+    parent: Store<ParentState, ParentAction>,
+    toState: @escaping (ParentState) -> State,
+    toAction: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.toState = toState
+    self.toAction = toAction
+  }
+
+  override var state: State { toState(parent.state) }
+
+  override func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
+
+  override func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    let toState = self.toState
+    return parent.observe { observer(toState($0)) }
+  }
+}

@@ -1,0 +1,380 @@
+import ComposableForms
+import CustomDump
+import IssueReporting
+
+/// A store for tests that checks every state change, every action effects send back, and that
+/// every effect finishes.
+///
+/// ```swift
+/// @Test func displayName() async {
+///   let store = TestStore(initialState: Settings.State()) { Settings() }
+///   await store.send(.binding(.set(\.$displayName, "Blob"))) {
+///     $0.displayName = "Blob"
+///   }
+/// }
+/// ```
+///
+/// A mismatch is reported through IssueReporting (so it fails Swift Testing and XCTest alike)
+/// with a diff of expected (−) against actual (+).
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// The current state, after every action sent and received so far.
+  public private(set) var state: State
+  /// How strictly this test is checked.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)`` wait by default.
+  public var timeout: Duration = .seconds(1)
+  /// The dependencies the reducer and its effects run with; change them between steps.
+  public var dependencies: DependencyValues {
+    didSet { runner?.dependencies = dependencies }
+  }
+
+  private let reducer: (inout State, Action) -> Effect<Action>
+  private var runner: EffectRunner<Action>?
+  /// Actions effects sent, with the state after each, not yet asserted.
+  private var received: [(action: Action, state: State)] = []
+  /// The state after the last asserted step.
+  private var asserted: State
+  private let location: Location
+
+  /// Creates a test store running `reducer` from `initialState`, with dependencies in test mode
+  /// and overridden by `prepareDependencies`.
+  public init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var dependencies = DependencyValues._current
+    dependencies.context = .test
+    prepareDependencies(&dependencies)
+    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    self.state = initialState
+    self.asserted = initialState
+    self.reducer = reducer.reduce(into:action:)
+    self.dependencies = dependencies
+    self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
+      self?.receiveFromEffect(action)
+    }
+  }
+
+  /// Sends an action and asserts how it changed state: the closure gets the state as it was
+  /// before, and must turn it into the state after.
+  ///
+  /// Omit the closure when the action must not change state.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let here = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        fail(
+          """
+          Must handle \(received.count) received \(received.count == 1 ? "action" : "actions") \
+          before sending an action:
+
+          \(received.map { "  • " + describe($0.action) }.joined(separator: "\n"))
+          """, at: here)
+      }
+      received.removeAll()
+    }
+    let before = state
+    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+    let after = state
+    expect(
+      before: exhaustivity == .on ? asserted : before, after: after,
+      updateStateToExpectedResult, step: "sending \(describe(action))", at: here)
+    asserted = after
+    let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
+    await Task.megaYield()
+    guard let runner else { return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: [])) }
+    return TestStoreTask(store: .init(runner: runner, tokens: tokens))
+  }
+
+  /// Asserts that an effect sent `expectedAction` next, and how it changed state.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receiveAction(
+      matching: { $0 == expectedAction },
+      expected: { "Expected:\n\(String(customDumping: expectedAction).indented)" },
+      mismatch: { actual in
+        _ = self.describe(expectedAction)
+        _ = self.describe(actual)
+        return CustomDump.diff(expectedAction, actual).map { "\($0)\n(Expected: −, Received: +)" }
+          ?? self.describe(actual)
+      },
+      timeout: timeout, updateStateToExpectedResult,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action of the case at `actionCase` next.
+  public func receive<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let casePath = AnyCasePath(actionCase)
+    await receiveAction(
+      matching: { casePath.extract(from: $0) != nil },
+      expected: { "Expected an action of the case \(actionCase)" },
+      mismatch: { "Received an action of another case:\n\(self.describe($0).indented)" },
+      timeout: timeout, updateStateToExpectedResult,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent the case at `actionCase` with `value` next.
+  public func receive<Value: Equatable>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let casePath = AnyCasePath(actionCase)
+    await receiveAction(
+      matching: { casePath.extract(from: $0) == value },
+      expected: { "Expected \(actionCase) with:\n\(String(customDumping: value).indented)" },
+      mismatch: { actual in
+        guard let actualValue = casePath.extract(from: actual) else {
+          return "Received an action of another case:\n\(self.describe(actual).indented)"
+        }
+        return CustomDump.diff(value, actualValue).map { "\($0)\n(Expected: −, Received: +)" }
+          ?? self.describe(actual)
+      },
+      timeout: timeout, updateStateToExpectedResult,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits for every running effect to finish; reports the ones still running after `timeout`.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while let runner, runner.runningCount > 0 {
+      guard ContinuousClock.now < deadline else {
+        fail(
+          """
+          Expected effects to finish, but \(runner.runningCount) still running after \(timeout).
+          If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
+          """,
+          at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
+      await Task.megaYield()
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  /// Drops the received actions not asserted yet (their state changes stay).
+  public func skipReceivedActions() async {
+    await Task.megaYield()
+    received.removeAll()
+    asserted = state
+  }
+
+  /// Cancels every effect still running.
+  public func skipInFlightEffects() async {
+    runner?.cancelAll()
+    await Task.megaYield()
+  }
+
+  // NB: Not an isolated deinit: that one may run later, after the test has ended, where its
+  //     failures would belong to no test. A TestStore lives and dies on the main actor.
+  nonisolated deinit {
+    MainActor.assumeIsolated { self.checkAtEnd() }
+  }
+
+  private func checkAtEnd() {
+    guard exhaustivity == .on else {
+      runner?.cancelAll()
+      return
+    }
+    if !received.isEmpty {
+      fail(
+        """
+        The store received \(received.count) unexpected \
+        \(received.count == 1 ? "action" : "actions") that the test did not assert:
+
+        \(received.map { "  • " + describe($0.action) }.joined(separator: "\n"))
+        """, at: location)
+    }
+    if let runner, runner.runningCount > 0 {
+      fail(
+        """
+        \(runner.runningCount) \(runner.runningCount == 1 ? "effect is" : "effects are") still \
+        running at the end of the test. Every effect must finish: await 'store.finish()', \
+        advance the test clock, or cancel long-living effects.
+        """, at: location)
+      runner.cancelAll()
+    }
+  }
+
+  // MARK: - Private
+
+  private func receiveFromEffect(_ action: Action) {
+    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+    received.append((action, state))
+    _ = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) }
+  }
+
+  private func receiveAction(
+    matching predicate: (Action) -> Bool,
+    expected: () -> String,
+    mismatch: (Action) -> String,
+    timeout: Duration?,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at here: Location
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while true {
+      if exhaustivity == .off {
+        while let first = received.first, !predicate(first.action) {
+          received.removeFirst()
+          asserted = first.state
+        }
+      }
+      if let first = received.first {
+        received.removeFirst()
+        if !predicate(first.action) {
+          fail("Received an unexpected action:\n\(mismatch(first.action))", at: here)
+        }
+        expect(
+          before: exhaustivity == .on ? asserted : first.state, after: first.state,
+          updateStateToExpectedResult, step: "receiving \(describe(first.action))", at: here)
+        asserted = first.state
+        await Task.megaYield()
+        return
+      }
+      let running = runner?.runningCount ?? 0
+      guard running > 0, ContinuousClock.now < deadline else {
+        fail(
+          running == 0
+            ? "Expected to receive an action, but no effect is running.\n\n\(expected())"
+            : """
+            Expected to receive an action, but received none after \(timeout).
+            If an effect waits on a test clock, advance the clock first.
+
+            \(expected())
+            """, at: here)
+        return
+      }
+      await Task.megaYield()
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  private func expect(
+    before: State,
+    after actual: State,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    step: String,
+    at here: Location
+  ) {
+    var expected = before
+    do {
+      try updateStateToExpectedResult?(&expected)
+      if exhaustivity == .off, expected != actual {
+        // NB: Non-exhaustive: the asserted changes only need to hold in the actual state.
+        expected = actual
+        try updateStateToExpectedResult?(&expected)
+      }
+    } catch {
+      fail("The state assertion threw \(error) while \(step).", at: here)
+      return
+    }
+    guard expected != actual else {
+      if exhaustivity == .on, updateStateToExpectedResult != nil, before == actual {
+        fail(
+          """
+          Expected state to change, but no change occurred while \(step).
+          The trailing closure made no observable change; omit it if no change is expected.
+          """, at: here)
+      }
+      return
+    }
+    let difference = (CustomDump.diff(expected, actual, format: .proportional) ?? "")
+      .withoutWrapperUnderscores
+    let headline =
+      updateStateToExpectedResult == nil
+      ? "State was not expected to change, but a change occurred while \(step):"
+      : "A state change does not match the expectation while \(step):"
+    fail("\(headline)\n\n\(difference.indented)\n\n(Expected: −, Actual: +)", at: here)
+  }
+
+  private func describe(_ action: Action) -> String {
+    resolveBindingFieldNames(in: action, state: state)
+    return String(customDumping: action)
+  }
+
+  private func fail(_ message: String, at location: Location) {
+    reportIssue(
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+}
+
+/// Where a test step was written.
+struct Location {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+extension String {
+  /// Dumps name a `@BindingState` field by its storage, `_displayName`; show `displayName`.
+  fileprivate var withoutWrapperUnderscores: String {
+    split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+      guard let underscore = line.firstIndex(where: { !($0.isWhitespace || "−+".contains($0)) }),
+        line[underscore] == "_",
+        let colon = line[underscore...].firstIndex(of: ":"),
+        line[line.index(after: underscore)..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { return line }
+      var fixed = line
+      fixed.remove(at: underscore)
+      return fixed
+    }.joined(separator: "\n")
+  }
+
+  fileprivate var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+      separator: "\n")
+  }
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Yields many times so effects started on other executors get to run.
+  static func megaYield(count: Int = 50) async {
+    for _ in 0..<count { await Task<Void, Never>.detached(priority: .background) { await Task.yield() }.value }
+  }
+}

@@ -1,0 +1,120 @@
+import Clocks
+import ComposableForms
+import ComposableFormsTesting
+import Testing
+
+@MainActor
+struct ScopeTests {
+  @Test func aChildActionChangesOnlyItsChild() async {
+    let store = TestStore(initialState: TwoCounters.State()) { TwoCounters() }
+    await store.send(.first(.incrementTapped)) {
+      $0.first.count = 1
+      $0.childActionsSeen = 1
+    }
+    await store.send(.second(.incrementTapped)) {
+      $0.second.count = 1
+      $0.childActionsSeen = 2
+    }
+  }
+
+  @Test func childEffectsComeBackAsParentActions() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TwoCounters.State()) { TwoCounters() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.second(.delayedIncrementTapped)) { $0.childActionsSeen = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.second(.incrementDone)) {
+      $0.second.count = 1
+      $0.childActionsSeen = 2
+    }
+  }
+
+  @Test func scopedStoreReadsAndSendsThroughTheParent() {
+    let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
+    let second = store.scope(state: \.second, action: \.second)
+    var seen: [Int] = []
+    let token = second.observe { seen.append($0.count) }
+    second.send(.incrementTapped)
+    second.send(.incrementTapped)
+    #expect(second.state.count == 2)
+    #expect(store.state.first.count == 0)
+    #expect(store.state.childActionsSeen == 2)
+    #expect(seen == [1, 2])
+    token.cancel()
+  }
+}
+
+@MainActor
+struct IfLetTests {
+  @Test func childRunsOnlyWhilePresent() async {
+    let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() }
+    await store.send(.show) { $0.counter = Counter.State() }
+    await store.send(.counter(.incrementTapped)) { $0.counter?.count = 1 }
+    await store.send(.dismiss) { $0.counter = nil }
+  }
+
+  @Test func dismissingTheChildCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: OptionalCounter.State()) {
+      OptionalCounter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.show) { $0.counter = Counter.State() }
+    await store.send(.counter(.delayedIncrementTapped))
+    await store.send(.dismiss) { $0.counter = nil }
+    await clock.advance(by: .seconds(2))
+    await store.finish()
+  }
+
+  @Test func aChildActionWithoutChildStateIsReported() async {
+    let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() }
+    await withKnownIssue {
+      await store.send(.counter(.incrementTapped))
+    }
+  }
+}
+
+@MainActor
+struct OnChangeTests {
+  struct Feature: Reducer {
+    struct State: Equatable {
+      var enabled = false
+      var dependents = true
+      var changes = 0
+    }
+    enum Action: Equatable { case setEnabled(Bool), touch }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case let .setEnabled(on): state.enabled = on
+        case .touch: break
+        }
+        return .none
+      }
+      .onChange(of: \.enabled) { _, isOn in
+        Reduce { state, _ in
+          state.changes += 1
+          if !isOn { state.dependents = false }
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func reactsOnlyWhenTheValueChanges() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.touch)
+    await store.send(.setEnabled(true)) {
+      $0.enabled = true
+      $0.changes = 1
+    }
+    await store.send(.setEnabled(true))
+    await store.send(.setEnabled(false)) {
+      $0.enabled = false
+      $0.changes = 2
+      $0.dependents = false
+    }
+  }
+}

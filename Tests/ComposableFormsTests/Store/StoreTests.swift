@@ -1,0 +1,74 @@
+import Clocks
+import ComposableForms
+import Testing
+
+@MainActor
+struct StoreTests {
+  @Test func observersAreToldOncePerBatchNotPerField() {
+    struct Feature: Reducer {
+      enum Action { case fillAll, fillOne(String) }
+      func reduce(into state: inout [String], action: Action) -> Effect<Action> {
+        switch action {
+        case .fillAll:
+          return .merge(.send(.fillOne("a")), .send(.fillOne("b")), .send(.fillOne("c")))
+        case let .fillOne(value):
+          state.append(value)
+          return .none
+        }
+      }
+    }
+    let store = Store(initialState: [String]()) { Feature() }
+    var notifications: [[String]] = []
+    let token = store.observe { notifications.append($0) }
+    store.send(.fillAll)
+    #expect(notifications == [["a", "b", "c"]])
+    token.cancel()
+    store.send(.fillOne("d"))
+    #expect(notifications.count == 1)
+  }
+
+  @Test func sendReturnsATaskThatAwaitsItsEffects() async {
+    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    let task = store.send(.delayedIncrementTapped)
+    await task.finish()
+    #expect(store.state.count == 1)
+    #expect(!task.isRunning)
+  }
+
+  @Test func cancellingASendsTaskCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.delayedIncrementTapped)
+    #expect(task.isRunning)
+    task.cancel()
+    await task.finish()
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.count == 0)
+  }
+
+  @Test func effectsAreCancelledWhenTheStoreGoesAway() async {
+    let clock = TestClock()
+    let started = LockIsolated(false)
+    let finished = LockIsolated(false)
+    do {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, _ in
+          .run { _ in
+            started.setValue(true)
+            try await clock.sleep(for: .seconds(10))
+            finished.setValue(true)
+          }
+        }
+      }
+      store.send(1)
+      while !started.value { await Task.yield() }
+    }
+    await clock.advance(by: .seconds(20))
+    await clock.run()
+    #expect(!finished.value)
+  }
+}

@@ -1,0 +1,122 @@
+import Clocks
+import ComposableForms
+import ComposableFormsTesting
+import Testing
+
+/// The TestStore must fail when a test misses something, not only pass when it doesn't.
+@MainActor
+struct TestStoreFailureTests {
+  @Test func anUnassertedStateChangeFails() async {
+    let store = TestStore(initialState: SettingsWithBindings.State()) { SettingsWithBindings() }
+    await withKnownIssue {
+      await store.send(.set(\.$displayName, "Blob"))
+    } matching: { issue in
+      issue.description.contains("State was not expected to change")
+        && issue.description.contains(#"+   displayName: "Blob""#)
+        && issue.description.contains(#".set(\SettingsWithBindings.State.displayName, "Blob")"#)
+    }
+  }
+
+  @Test func aWrongExpectationFailsWithADiff() async {
+    let store = TestStore(initialState: SettingsWithBindings.State()) { SettingsWithBindings() }
+    await withKnownIssue {
+      await store.send(.set(\.$displayName, "Blob")) {
+        $0.displayName = "Blobby"
+      }
+    } matching: { issue in
+      issue.description.contains("does not match")
+        && issue.description.contains(#"−   displayName: "Blobby""#)
+        && issue.description.contains(#"+   displayName: "Blob""#)
+    }
+  }
+
+  @Test func aClosureThatChangesNothingFails() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await withKnownIssue {
+      await store.send(.delayedIncrementTapped) { _ in }
+    } matching: { $0.description.contains("Expected state to change") }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func anActionReceivedButNotAssertedFails() async {
+    await withKnownIssue {
+      let store = TestStore(initialState: Effects.State()) { Effects() }
+      await store.send(.mergeTapped)
+      await store.receive(.logged("a")) { $0.log = ["a"] }
+    } matching: { issue in
+      issue.description.contains("received 2 unexpected actions")
+    }
+  }
+
+  @Test func sendingWithUnhandledReceivedActionsFails() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    await store.send(.mergeTapped)
+    await withKnownIssue {
+      await store.send(.tick) { $0.log = ["a", "b", "c", "tick"] }
+    } matching: { $0.description.contains("Must handle 3 received actions") }
+  }
+
+  @Test func anEffectStillRunningAtTheEndFails() async {
+    let clock = TestClock()
+    await withKnownIssue {
+      let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startTimer)
+    } matching: { $0.description.contains("still running at the end of the test") }
+  }
+
+  @Test func receivingWhenNothingArrivesFailsAfterTheTimeout() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimer)
+    await withKnownIssue {
+      await store.receive(.tick, timeout: .milliseconds(50)) { $0.log = ["tick"] }
+    } matching: { $0.description.contains("received none after") }
+    await store.send(.stopTimer)
+  }
+
+  @Test func receivingTheWrongActionFails() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    await store.send(.mergeTapped)
+    await withKnownIssue {
+      await store.receive(.logged("z")) { $0.log = ["a"] }
+    } matching: { $0.description.contains("Received an unexpected action") }
+    await store.skipReceivedActions()
+  }
+
+  @Test func finishReportsEffectsThatNeverEnd() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimer)
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(50))
+    } matching: { $0.description.contains("Expected effects to finish") }
+    await store.send(.stopTimer)
+  }
+}
+
+@MainActor
+struct TestStoreNonExhaustiveTests {
+  @Test func onlyWhatIsAssertedIsChecked() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    store.exhaustivity = .off
+    await store.send(.mergeTapped)
+    await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
+    await store.send(.logged("d")) { $0.log.append("d") }
+  }
+
+  @Test func dependencyOverridesApplyToEffects() async {
+    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    await store.send(.delayedIncrementTapped)
+    await store.receive(.incrementDone) { $0.count = 1 }
+  }
+}
