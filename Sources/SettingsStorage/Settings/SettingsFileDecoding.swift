@@ -19,7 +19,7 @@ enum SettingsFileDecoding {
     do {
       return try JSONDecoder().decode(SettingsFileContents.self, from: data).settings
     } catch let error as InvalidDigest {
-      let location = SourceLocation.ofKey("digest", in: bytes).map { " (\($0))" } ?? ""
+      let location = TextPosition.ofKey("digest", in: bytes).map { " (\($0))" } ?? ""
       throw problem(
         in: path,
         #"“digest” is "\#(error.value)"\#(location), but must be one of daily, weekly, off"#
@@ -28,7 +28,7 @@ enum SettingsFileDecoding {
       guard let key = context.codingPath.last?.stringValue else {
         throw problem(in: path, "it must hold one JSON object ({ ... }) of settings")
       }
-      let location = SourceLocation.ofKey(key, in: bytes).map { " (\($0))" } ?? ""
+      let location = TextPosition.ofKey(key, in: bytes).map { " (\($0))" } ?? ""
       throw problem(in: path, "“\(key)”\(location) must be \(SettingsFileContents.expectation(for: key))")
     } catch {
       throw problem(in: path, "it is not valid JSON (\(syntaxProblem(in: data, bytes: bytes)))")
@@ -55,21 +55,26 @@ enum SettingsFileDecoding {
     let marker = " around character "
     guard let range = description.range(of: marker) else {
       if description.hasPrefix("Unexpected end of file") {
-        return "\(SourceLocation(offset: bytes.count, in: bytes)): the file ends too early"
+        return "\(TextPosition(offset: bytes.count, in: bytes)): the file ends too early"
       }
       return description
     }
     let reason = String(description[..<range.lowerBound])
     let digits = description[range.upperBound...].prefix(while: \.isNumber)
     guard let offset = Int(digits) else { return reason }
-    return "\(SourceLocation(offset: offset, in: bytes)): \(reason)"
+    return "\(TextPosition(offset: offset, in: bytes)): \(reason)"
   }
 }
 
 /// A line and column (both counted from 1) in a file's text.
-struct SourceLocation: Equatable, CustomStringConvertible {
+struct TextPosition: Equatable, CustomStringConvertible {
   var line: Int
   var column: Int
+
+  init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
 
   /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters.
   init(offset: Int, in bytes: [UInt8]) {
@@ -81,11 +86,11 @@ struct SourceLocation: Equatable, CustomStringConvertible {
   }
 
   /// The location of the first `"key"` in `bytes`, or `nil` when it does not appear.
-  static func ofKey(_ key: String, in bytes: [UInt8]) -> SourceLocation? {
+  static func ofKey(_ key: String, in bytes: [UInt8]) -> TextPosition? {
     let needle = Array("\"\(key)\"".utf8)
     guard needle.count <= bytes.count else { return nil }
     for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
-      return SourceLocation(offset: start, in: bytes)
+      return TextPosition(offset: start, in: bytes)
     }
     return nil
   }

@@ -1,0 +1,130 @@
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+import Testing
+
+@Suite("Clients database")
+struct ClientDatabaseTests {
+  let blob = Client(name: "Blob", email: "blob@example.com", age: 30)
+
+  @Test func createsFoldersAndAnEmptyTable() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("data/settings-tui/clients.sqlite"))
+      #expect(try await clients.all() == [])
+      #expect(try folder.contents("data/settings-tui") == ["clients.sqlite"])
+    }
+  }
+
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func migrationCreatesTheClientTable() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      _ = try ClientStorageClient.live(databaseAt: path)
+      let columns = try SQLiteShell.run("SELECT name, type, \"notnull\", pk FROM pragma_table_info('client');", on: path)
+      #expect(
+        columns == """
+          id|INTEGER|0|1
+          name|TEXT|1|0
+          email|TEXT|1|0
+          age|INTEGER|1|0
+          createdAt|TIMESTAMP|0|0
+
+          """)
+      let schema = try SQLiteShell.run(".schema client", on: path)
+      #expect(schema.contains("AUTOINCREMENT"))
+      #expect(schema.contains("UNIQUE"))
+      #expect(schema.contains("COLLATE NOCASE"))
+      let migrations = try SQLiteShell.run("SELECT identifier FROM grdb_migrations;", on: path)
+      #expect(migrations == "v1-create-client\n")
+    }
+  }
+
+  @Test func addsAndListsOldestFirst() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
+      let expected = [
+        blob, Client(name: "Blob Jr", email: "jr@example.com", age: 19),
+        Client(name: "Blob Sr", email: "sr@example.com", age: 150),
+      ]
+      for client in expected { try await clients.add(client) }
+      #expect(try await clients.all() == expected)
+    }
+  }
+
+  @Test func reopeningKeepsClients() async throws {
+    try await withTemporaryFolder { folder in
+      try await ClientStorageClient.live(databaseAt: folder.path("c.sqlite")).add(blob)
+      #expect(try await ClientStorageClient.live(databaseAt: folder.path("c.sqlite")).all() == [blob])
+    }
+  }
+
+  @Test func emailExistsIgnoresCaseAndSurroundingSpaces() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
+      #expect(try await clients.emailExists("blob@example.com") == false)
+      try await clients.add(Client(name: "Blob", email: "  Blob@Example.com\n", age: 30))
+      #expect(try await clients.all() == [Client(name: "Blob", email: "Blob@Example.com", age: 30)])
+      for email in ["blob@example.com", "BLOB@EXAMPLE.COM", " blob@example.com  ", "\tBlob@Example.com"] {
+        #expect(try await clients.emailExists(email), "\(email)")
+      }
+      #expect(try await clients.emailExists("blob@example.org") == false)
+      #expect(try await clients.emailExists("blob") == false)
+    }
+  }
+
+  @Test(arguments: ["blob@example.com", "BLOB@example.COM", "  blob@example.com "])
+  func duplicateEmailIsExactlyTheAlreadyExistsError(email: String) async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
+      try await clients.add(blob)
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await clients.add(Client(name: "Other", email: email, age: 40))
+      }
+      #expect(try await clients.all() == [blob])
+    }
+  }
+
+  @Test(arguments: [
+    "This is a note, not a database. " + String(repeating: "Text ", count: 200),
+    "SQLite format 3?",
+  ])
+  func aFileThatIsNotADatabaseIsReportedAndLeftUnchanged(text: String) async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write(text, to: "clients.sqlite")
+      let path = folder.path("clients.sqlite")
+      #expect(throws: StorageError(
+        "Cannot open the clients database at \(path): the file is not an SQLite database. "
+          + "It was left unchanged: move it away, or pass --database PATH."
+      )) {
+        try ClientStorageClient.live(databaseAt: path)
+      }
+      #expect(try folder.bytes("clients.sqlite") == Array(text.utf8))
+      #expect(try folder.contents() == ["clients.sqlite"])
+    }
+  }
+
+  @Test func aFolderAtThePathIsReported() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("", to: "clients.sqlite/keep")
+      #expect {
+        try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+      } throws: { error in
+        let message = (error as? StorageError)?.message ?? ""
+        return message.hasPrefix("Cannot open the clients database at \(folder.path("clients.sqlite")): ")
+          && message.contains("--database PATH")
+      }
+    }
+  }
+
+  @Test func aFileWhereTheFolderShouldBeIsReported() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("x", to: "data")
+      #expect {
+        try ClientStorageClient.live(databaseAt: folder.path("data/clients.sqlite"))
+      } throws: { error in
+        ((error as? StorageError)?.message ?? "").contains(
+          "could not create the folder \(folder.path("data")) (Not a directory)")
+      }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import SettingsFeatures
+import Testing
+
+@testable import SettingsStorage
+
+@Suite("Saving the settings file")
+struct SettingsFileSaveTests {
+  let settings = UserSettings(
+    digest: .weekly, displayName: "Blob", enableNotifications: true, protectMyPosts: false,
+    sendEmailNotifications: false, sendMobileNotifications: true)
+
+  @Test func roundTrips() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = SettingsStorageClient.live(fileAt: folder.path("settings.json"))
+      try await storage.save(settings)
+      #expect(try await storage.load() == settings)
+    }
+  }
+
+  @Test func writesPrettySortedJSONEndingInANewline() async throws {
+    try await withTemporaryFolder { folder in
+      try await SettingsStorageClient.live(fileAt: folder.path("s.json"))
+        .save(UserSettings(digest: .off, displayName: "Blob/Jr \"B\"", sendMobileNotifications: true))
+      let expected = """
+        {
+          "digest" : "off",
+          "displayName" : "Blob/Jr \\"B\\"",
+          "enableNotifications" : false,
+          "protectMyPosts" : false,
+          "sendEmailNotifications" : false,
+          "sendMobileNotifications" : true
+        }
+
+        """
+      #expect(String(decoding: try folder.bytes("s.json"), as: UTF8.self) == expected)
+    }
+  }
+
+  @Test func createsMissingFoldersPrivately() async throws {
+    try await withTemporaryFolder { folder in
+      try await SettingsStorageClient.live(fileAt: folder.path("a/settings-tui/s.json")).save(settings)
+      #expect(try permissions(folder.path("a/settings-tui")) == 0o700)
+      #expect(try permissions(folder.path("a")) == 0o700)
+      #expect(try permissions(folder.path("a/settings-tui/s.json")) == 0o600)
+      #expect(try folder.contents("a/settings-tui") == ["s.json"])
+    }
+  }
+
+  @Test func replacingKeepsPermissionsAndLeavesNoTemporaryFile() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("{\"displayName\": \"Old\"}", to: "s.json")
+      #expect(chmod(folder.path("s.json"), 0o640) == 0)
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      try await storage.save(settings)
+      #expect(try await storage.load() == settings)
+      #expect(try permissions(folder.path("s.json")) == 0o640)
+      #expect(try folder.contents() == ["s.json"])
+    }
+  }
+
+  @Test func aSymbolicLinkStaysALinkAndItsTargetIsUpdated() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("{}", to: "dotfiles/settings.json")
+      try FileManager.default.createDirectory(atPath: folder.path("config"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.path("config/settings.json"), withDestinationPath: folder.path("dotfiles/settings.json"))
+      try await SettingsStorageClient.live(fileAt: folder.path("config/settings.json")).save(settings)
+      let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("config/settings.json"))
+      #expect(link == folder.path("dotfiles/settings.json"))
+      #expect(try folder.bytes("dotfiles/settings.json") == SettingsFile.encode(settings))
+    }
+  }
+
+  @Test func concurrentSavesLeaveOneWholeFile() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      let names = (0..<20).map { "Name \($0)" }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for name in names {
+          group.addTask { try await storage.save(UserSettings(displayName: name)) }
+        }
+        try await group.waitForAll()
+      }
+      let loaded = try #require(try await storage.load())
+      #expect(names.contains(loaded.displayName))
+      #expect(try folder.contents() == ["s.json"])
+    }
+  }
+
+  // MARK: Failures leave the old file whole
+
+  @Test func failingToCreateTheTemporaryFileLeavesTheOldFile() async throws {
+    try await withTemporaryFolder { folder in
+      let old = "{\"displayName\": \"Old\"}\n"
+      try folder.write(old, to: "s.json")
+      var file = SettingsFile(path: folder.path("s.json"))
+      file.writer.temporaryFolder = folder.path("missing")
+      let message = try saveError(file)
+      #expect(message.contains("Cannot save settings to \(folder.path("s.json"))"))
+      #expect(message.contains("could not create a temporary file in \(folder.path("missing")) (No such file or directory)"))
+      #expect(message.contains("The previous settings file was left unchanged."))
+      #expect(try folder.bytes("s.json") == Array(old.utf8))
+      #expect(try folder.contents() == ["s.json"])
+    }
+  }
+
+  @Test func failingToRenameRemovesTheWrittenTemporaryFile() async throws {
+    try await withTemporaryFolder { folder in
+      // NB: A non-empty folder at the target cannot be replaced by a file, even by root.
+      try folder.write("keep me", to: "s.json/inside")
+      let message = try saveError(SettingsFile(path: folder.path("s.json")))
+      #expect(message.contains("could not replace \(folder.path("s.json"))"))
+      #expect(try folder.contents() == ["s.json"])
+      #expect(try folder.contents("s.json") == ["inside"])
+      #expect(try folder.bytes("s.json/inside") == Array("keep me".utf8))
+    }
+  }
+
+  @Test func failingToRenameAcrossFileSystemsLeavesTheOldFileAndNoTemporaryFile() async throws {
+    let otherFileSystem = "/dev/shm"
+    try await withTemporaryFolder { folder in
+      guard isFolder(otherFileSystem), try device(otherFileSystem) != device(folder.root) else { return }
+      let old = "{\"displayName\": \"Old\"}\n"
+      try folder.write(old, to: "s.json")
+      var file = SettingsFile(path: folder.path("s.json"))
+      file.writer.temporaryFolder = otherFileSystem
+      let message = try saveError(file)
+      #expect(message.contains("Invalid cross-device link"))
+      #expect(try folder.bytes("s.json") == Array(old.utf8))
+      #expect(try folder.contents() == ["s.json"])
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: otherFileSystem)
+        .filter { $0.hasPrefix(".s.json.") }
+      #expect(leftovers == [])
+    }
+  }
+
+  @Test func aFileWhereTheFolderShouldBeIsReported() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("not a folder", to: "settings-tui")
+      let message = try saveError(SettingsFile(path: folder.path("settings-tui/s.json")))
+      #expect(message.contains("could not create the folder \(folder.path("settings-tui")) (Not a directory)"))
+      #expect(message.contains("is a file, not a folder"))
+      #expect(try folder.bytes("settings-tui") == Array("not a folder".utf8))
+    }
+  }
+
+  private func saveError(_ file: SettingsFile) throws -> String {
+    do {
+      try file.save(settings)
+      Issue.record("Expected the save to fail")
+      return ""
+    } catch {
+      return error.message
+    }
+  }
+
+  private func permissions(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+
+  private func device(_ path: String) throws -> UInt64 {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw CocoaError(.fileReadUnknown) }
+    return UInt64(info.st_dev)
+  }
+}
