@@ -1,7 +1,8 @@
 extension StringProtocol {
   /// The longest prefix of this text that fits in `width` columns, ending in `ellipsis` when cut.
   ///
-  /// A wide grapheme that would straddle the limit is dropped, never split.
+  /// A wide grapheme that would straddle the limit is dropped, never split, and spaces before the
+  /// ellipsis are trimmed.
   ///
   /// ```swift
   /// "Please enter an email".truncated(toWidth: 10)  // "Please en…"
@@ -19,6 +20,9 @@ extension StringProtocol {
       result.append(character)
       used += columns
     }
-    return ellipsisWidth < width ? result + ellipsis : result
+    guard ellipsisWidth < width else { return result }
+    // NB: "Send email…" reads better than "Send email …".
+    while result.last?.isWhitespace == true { result.removeLast() }
+    return result + ellipsis
   }
 }

@@ -79,5 +79,6 @@ import Testing
     #expect("abc".truncated(toWidth: 0) == "")
     #expect("abc".truncated(toWidth: 1) == "a")
     #expect("abcdef".truncated(toWidth: 3, ellipsis: "") == "abc")
+    #expect("Send email notifications".truncated(toWidth: 12) == "Send email…")
   }
 }

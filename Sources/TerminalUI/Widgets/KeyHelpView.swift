@@ -1,0 +1,66 @@
+/// The footer that names the keys: `Tab next  Shift-Tab back  Space toggle  Esc cancel`.
+///
+/// Items that do not fit are left out whole (never cut in the middle), from the end.
+///
+/// ```swift
+/// KeyHelpView(items: KeyHelpView.items(for: .toggle)).render(in: footer, buffer: &buffer)
+/// ```
+public struct KeyHelpView: Widget {
+  /// One key and what it does.
+  public struct Item: Hashable, Sendable {
+    public var key: String
+    public var action: String
+    public init(key: String, action: String) {
+      self.key = key
+      self.action = action
+    }
+    /// The item's width as drawn: key, space, action.
+    public var width: Int { key.displayWidth + 1 + action.displayWidth }
+  }
+
+  public var items: [Item]
+  public var theme: Theme
+
+  /// The gap between items.
+  public static let separator = "  "
+
+  public init(items: [Item], theme: Theme = .color) {
+    self.items = items
+    self.theme = theme
+  }
+
+  /// The standard help for the focused control, following ``Keymap/standard``.
+  public static func items(for focused: ControlKind?, enterSubmits: Bool = false) -> [Item] {
+    var items = [Item(key: "Tab", action: "next"), Item(key: "Shift-Tab", action: "back")]
+    switch focused {
+    case .toggle: items.append(Item(key: "Space", action: "toggle"))
+    case .picker, .stepper: items.append(Item(key: "←/→", action: "change"))
+    case .button: items.append(Item(key: "Enter", action: "press"))
+    case .text, nil: break
+    }
+    if focused != .button {
+      items.append(Item(key: "Enter", action: enterSubmits ? "save" : "next"))
+    }
+    items.append(Item(key: "Esc", action: "cancel"))
+    return items
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let row = area.row(0)
+    guard !row.isEmpty else { return }
+    var used = 0
+    for (index, item) in items.enumerated() {
+      let gap = index == 0 ? 0 : Self.separator.displayWidth
+      if used + gap + item.width > row.width {
+        if index == 0 {
+          let text = "\(item.key) \(item.action)".truncated(toWidth: row.width)
+          buffer.draw(text, in: row, style: theme.help)
+        }
+        return
+      }
+      used += gap
+      used += buffer.draw(item.key, in: row, offset: used, style: theme.helpKey)
+      used += buffer.draw(" " + item.action, in: row, offset: used, style: theme.help)
+    }
+  }
+}

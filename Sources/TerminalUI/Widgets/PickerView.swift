@@ -1,0 +1,39 @@
+/// A choice among a few options: `‹ Weekly ›` when focused, the bare option otherwise.
+///
+/// The option is padded to the widest one, so the arrows stay put while the user cycles.
+///
+/// ```swift
+/// PickerView(options: ["Daily", "Weekly", "Off"], selectedIndex: 1, isFocused: true)
+///   .render(in: area, buffer: &buffer)   // "‹ Weekly ›"
+/// ```
+public struct PickerView: Widget {
+  public var options: [String]
+  public var selectedIndex: Int
+  public var isFocused: Bool
+  public var isDisabled: Bool
+  public var theme: Theme
+
+  public init(
+    options: [String], selectedIndex: Int, isFocused: Bool = false, isDisabled: Bool = false,
+    theme: Theme = .color
+  ) {
+    self.options = options
+    self.selectedIndex = selectedIndex
+    self.isFocused = isFocused
+    self.isDisabled = isDisabled
+    self.theme = theme
+  }
+
+  /// The text drawn, such as `‹ Weekly ›`; an out-of-range index shows no option.
+  public var text: String {
+    let selected = options.indices.contains(selectedIndex) ? options[selectedIndex] : ""
+    let widest = options.map(\.displayWidth).max() ?? 0
+    let padded = selected + String(repeating: " ", count: max(0, widest - selected.displayWidth))
+    return isFocused && !isDisabled ? "‹ \(padded) ›" : padded
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let style = isDisabled ? theme.disabled : isFocused ? theme.focusedControl : theme.control
+    buffer.draw(text, in: area, style: style)
+  }
+}

@@ -1,0 +1,71 @@
+/// A one-line status: work in progress with a spinner, or how it ended.
+///
+/// Loading and checking show a spinner frame when `spinnerFrame` is given (advance it on each
+/// redraw while work runs) and a plain `…` otherwise; saved shows `✓`, failed shows `✗`.
+///
+/// ```swift
+/// StatusView(status: .checking("Checking email…"), spinnerFrame: tick).render(in: area, buffer: &buffer)
+/// StatusView(status: .saved("Saved")).render(in: area, buffer: &buffer)   // "✓ Saved"
+/// ```
+public struct StatusView: Widget {
+  /// What the status line reports.
+  public enum Status: Hashable, Sendable {
+    /// Work is running, such as a permission request.
+    case loading(String)
+    /// A value is being checked, such as a unique email.
+    case checking(String)
+    /// The form was saved.
+    case saved(String)
+    /// Something went wrong.
+    case failed(String)
+    /// A neutral message with no marker.
+    case message(String)
+  }
+
+  public var status: Status?
+  public var spinnerFrame: Int?
+  public var theme: Theme
+
+  /// The spinner's frames, one column each.
+  public static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// A status line; `nil` draws nothing.
+  public init(status: Status?, spinnerFrame: Int? = nil, theme: Theme = .color) {
+    self.status = status
+    self.spinnerFrame = spinnerFrame
+    self.theme = theme
+  }
+
+  /// The text drawn, such as `⠋ Checking email…` or `✓ Saved`.
+  public var text: String {
+    guard let status else { return "" }
+    switch status {
+    case .loading(let message), .checking(let message):
+      return "\(workingMarker) \(message)"
+    case .saved(let message):
+      return "✓ \(message)"
+    case .failed(let message):
+      return "✗ \(message)"
+    case .message(let message):
+      return message
+    }
+  }
+
+  private var workingMarker: String {
+    guard let spinnerFrame else { return "…" }
+    let count = Self.spinnerFrames.count
+    return Self.spinnerFrames[((spinnerFrame % count) + count) % count]
+  }
+
+  private var style: Style {
+    switch status {
+    case .saved: theme.success
+    case .failed: theme.error
+    default: theme.status
+    }
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    buffer.draw(text.truncated(toWidth: area.width), in: area, style: style)
+  }
+}

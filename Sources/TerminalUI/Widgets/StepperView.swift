@@ -1,0 +1,50 @@
+/// A number changed in steps: `‹ 18 ›` (or `- 18 +`) when focused, the bare number otherwise.
+///
+/// At a bound of `range` the marker for the blocked direction is left out, so the user sees
+/// the limit before hitting it.
+///
+/// ```swift
+/// StepperView(value: 18, range: 0...150, isFocused: true).render(in: area, buffer: &buffer)
+/// ```
+public struct StepperView: Widget {
+  /// How the step markers look.
+  public enum Markers: Hashable, Sendable {
+    /// `‹ 18 ›`
+    case arrows
+    /// `- 18 +`
+    case signs
+  }
+
+  public var value: Int
+  public var range: ClosedRange<Int>?
+  public var markers: Markers
+  public var isFocused: Bool
+  public var isDisabled: Bool
+  public var theme: Theme
+
+  public init(
+    value: Int, range: ClosedRange<Int>? = nil, markers: Markers = .arrows,
+    isFocused: Bool = false, isDisabled: Bool = false, theme: Theme = .color
+  ) {
+    self.value = value
+    self.range = range
+    self.markers = markers
+    self.isFocused = isFocused
+    self.isDisabled = isDisabled
+    self.theme = theme
+  }
+
+  /// The text drawn, such as `‹ 18 ›`.
+  public var text: String {
+    guard isFocused && !isDisabled else { return String(value) }
+    let (less, more) = markers == .arrows ? ("‹", "›") : ("-", "+")
+    let canDecrease = range.map { value > $0.lowerBound } ?? true
+    let canIncrease = range.map { value < $0.upperBound } ?? true
+    return "\(canDecrease ? less : " ") \(value) \(canIncrease ? more : " ")"
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let style = isDisabled ? theme.disabled : isFocused ? theme.focusedControl : theme.control
+    buffer.draw(text, in: area, style: style)
+  }
+}

@@ -1,0 +1,74 @@
+/// A single-line text field: the value (or a dimmed placeholder), scrolled around the cursor
+/// when focused.
+///
+/// Unfocused, it shows the start of the value, truncated with an ellipsis; focused, it shows
+/// the slice ``TextEditor/visible(width:)`` picks and returns where the terminal cursor goes.
+/// Secure entry shows one bullet per character.
+///
+/// ```swift
+/// let field = TextInputView(value: state.email, placeholder: "name@example.com")
+/// field.render(in: area, buffer: &buffer)                                   // unfocused
+/// let cursor = field.renderFocused(in: area, buffer: &buffer, editor: &editor) // focused
+/// ```
+public struct TextInputView: Widget {
+  public var value: String
+  public var placeholder: String
+  public var isSecure: Bool
+  public var isDisabled: Bool
+  public var theme: Theme
+
+  /// The bullet secure entry shows for each character.
+  public static let secureBullet: Character = "•"
+
+  public init(
+    value: String, placeholder: String = "", isSecure: Bool = false, isDisabled: Bool = false,
+    theme: Theme = .color
+  ) {
+    self.value = value
+    self.placeholder = placeholder
+    self.isSecure = isSecure
+    self.isDisabled = isDisabled
+    self.theme = theme
+  }
+
+  /// Draws the field unfocused: the value from its start, or the placeholder when empty.
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let row = area.row(0)
+    guard !row.isEmpty else { return }
+    let fieldStyle = isDisabled ? theme.disabled : theme.text
+    buffer.fill(row, with: Cell(" ", style: fieldStyle))
+    if value.isEmpty {
+      let style = isDisabled ? theme.disabled : theme.placeholder
+      buffer.draw(placeholder.truncated(toWidth: row.width), in: row, style: style)
+    } else {
+      buffer.draw(masked(value).truncated(toWidth: row.width), in: row, style: fieldStyle)
+    }
+  }
+
+  /// Draws the field focused, showing `editor`'s text scrolled so its cursor is visible, and
+  /// returns the screen position of the cursor (`nil` when the area is empty).
+  ///
+  /// The editor's scroll offset is updated, so keep the editor between frames.
+  public func renderFocused(in area: Rect, buffer: inout Buffer, editor: inout TextEditor) -> Position? {
+    let row = area.row(0)
+    guard !row.isEmpty else { return nil }
+    buffer.fill(row, with: Cell(" ", style: theme.focusedControl))
+    let visible: (text: String, cursorColumn: Int)
+    if isSecure {
+      // NB: Bullets are one column each, so scroll a masked copy and keep its offset.
+      var maskedEditor = TextEditor(text: masked(editor.text))
+      maskedEditor.moveCursor(to: editor.cursor)
+      maskedEditor.scrollOffset = editor.scrollOffset
+      visible = maskedEditor.visible(width: row.width)
+      editor.scrollOffset = maskedEditor.scrollOffset
+    } else {
+      visible = editor.visible(width: row.width)
+    }
+    buffer.draw(visible.text, in: row, style: theme.focusedControl)
+    return Position(column: row.x + min(visible.cursorColumn, row.width - 1), row: row.y)
+  }
+
+  private func masked(_ text: String) -> String {
+    isSecure ? String(repeating: Self.secureBullet, count: text.count) : text
+  }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct ErrorViewTests {
+  @Test func drawsAMarkedMessageInTheErrorStyle() {
+    let buffer = rendered(ErrorView(message: "Please enter an email"))
+    #expect(buffer.lines == ["! Please enter an email"])
+    #expect(buffer.style(column: 0) == Theme.color.error)
+    #expect(buffer.style(column: 5) == Theme.color.error)
+  }
+
+  @Test func truncatesToItsArea() {
+    #expect(rendered(ErrorView(message: "You must be 18 to create an account"), columns: 20).lines == [
+      "! You must be 18 to…"
+    ])
+  }
+
+  @Test func monochromeErrorsAreBold() {
+    let buffer = rendered(ErrorView(message: "x", theme: .monochrome))
+    #expect(buffer.style(column: 0) == Style(attributes: .bold))
+  }
+}
+
+@Suite struct StatusViewTests {
+  @Test func workInProgressWithAndWithoutASpinner() {
+    #expect(rendered(StatusView(status: .loading("Asking for permission"))).lines == ["… Asking for permission"])
+    #expect(rendered(StatusView(status: .checking("Checking email"), spinnerFrame: 0)).lines == ["⠋ Checking email"])
+    #expect(rendered(StatusView(status: .checking("Checking email"), spinnerFrame: 11)).lines == ["⠙ Checking email"])
+    #expect(rendered(StatusView(status: .checking("x"), spinnerFrame: -1)).lines == ["⠏ x"])
+  }
+
+  @Test func outcomesAndTheirStyles() {
+    let saved = rendered(StatusView(status: .saved("Saved")))
+    #expect(saved.lines == ["✓ Saved"])
+    #expect(saved.style(column: 0) == Theme.color.success)
+    let failed = rendered(StatusView(status: .failed("Could not save: disk full")))
+    #expect(failed.lines == ["✗ Could not save: disk full"])
+    #expect(failed.style(column: 0) == Theme.color.error)
+    let message = rendered(StatusView(status: .message("2 clients")))
+    #expect(message.lines == ["2 clients"])
+    #expect(message.style(column: 0) == Theme.color.status)
+  }
+
+  @Test func noStatusDrawsNothing() {
+    #expect(rendered(StatusView(status: nil)).lines == [""])
+  }
+}
+
+@Suite struct KeyHelpViewTests {
+  private let items = [
+    KeyHelpView.Item(key: "Tab", action: "next"),
+    KeyHelpView.Item(key: "Shift-Tab", action: "back"),
+    KeyHelpView.Item(key: "Space", action: "toggle"),
+    KeyHelpView.Item(key: "Enter", action: "save"),
+    KeyHelpView.Item(key: "Esc", action: "cancel"),
+  ]
+
+  @Test func drawsEveryItemWhenItFits() {
+    let buffer = rendered(KeyHelpView(items: items), columns: 80)
+    #expect(buffer.lines == ["Tab next  Shift-Tab back  Space toggle  Enter save  Esc cancel"])
+    #expect(buffer.style(column: 0) == Theme.color.helpKey)
+    #expect(buffer.style(column: 4) == Theme.color.help)
+  }
+
+  @Test func dropsWholeItemsThatDoNotFit() {
+    #expect(rendered(KeyHelpView(items: items), columns: 40).lines == ["Tab next  Shift-Tab back  Space toggle"])
+    #expect(rendered(KeyHelpView(items: items), columns: 37).lines == ["Tab next  Shift-Tab back"])
+  }
+
+  @Test func aFirstItemTooWideIsTruncated() {
+    #expect(rendered(KeyHelpView(items: items), columns: 6).lines == ["Tab n…"])
+  }
+
+  @Test func standardItemsFollowTheFocusedControl() {
+    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .toggle)), columns: 80).lines == [
+      "Tab next  Shift-Tab back  Space toggle  Enter next  Esc cancel"
+    ])
+    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .stepper, enterSubmits: true)), columns: 80).lines == [
+      "Tab next  Shift-Tab back  ←/→ change  Enter save  Esc cancel"
+    ])
+    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .button)), columns: 80).lines == [
+      "Tab next  Shift-Tab back  Enter press  Esc cancel"
+    ])
+    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .text)), columns: 80).lines == [
+      "Tab next  Shift-Tab back  Enter next  Esc cancel"
+    ])
+  }
+}

@@ -1,0 +1,95 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct TextInputViewTests {
+  private let area = Rect(x: 2, y: 0, width: 10, height: 1)
+
+  @Test func unfocusedShowsTheValueInTheFieldStyleAcrossItsWidth() {
+    let buffer = rendered(TextInputView(value: "Blob"), columns: 14, in: area)
+    #expect(buffer.lines == ["  Blob"])
+    #expect(buffer.style(column: 2) == Theme.color.text)
+    #expect(buffer.style(column: 11) == Theme.color.text)
+    #expect(buffer.style(column: 12) == .plain)
+  }
+
+  @Test func emptyUnfocusedShowsThePlaceholderDimmed() {
+    let buffer = rendered(TextInputView(value: "", placeholder: "you@x.io"), columns: 14, in: area)
+    #expect(buffer.lines == ["  you@x.io"])
+    #expect(buffer.style(column: 2) == Theme.color.placeholder)
+  }
+
+  @Test func longUnfocusedValueIsTruncated() {
+    let buffer = rendered(TextInputView(value: "ada.lovelace@example.com"), columns: 14, in: area)
+    #expect(buffer.lines == ["  ada.lovel…"])
+  }
+
+  @Test func secureEntryShowsBullets() {
+    let buffer = rendered(TextInputView(value: "hunter2", isSecure: true), columns: 14, in: area)
+    #expect(buffer.lines == ["  •••••••"])
+  }
+
+  @Test func disabledIsDimmed() {
+    let buffer = rendered(TextInputView(value: "Blob", isDisabled: true), columns: 14, in: area)
+    #expect(buffer.style(column: 2) == Theme.color.disabled)
+  }
+
+  @Test func focusedShowsTheEditorAndReturnsTheCursor() {
+    var buffer = Buffer(size: Size(columns: 14, rows: 1))
+    var editor = TextEditor(text: "Blob")
+    let cursor = TextInputView(value: "Blob").renderFocused(in: area, buffer: &buffer, editor: &editor)
+    #expect(buffer.lines == ["  Blob"])
+    #expect(cursor == Position(column: 6, row: 0))
+    #expect(buffer.style(column: 2) == Theme.color.focusedControl)
+    #expect(buffer.style(column: 11) == Theme.color.focusedControl)
+  }
+
+  @Test func focusedEmptyFieldHidesThePlaceholder() {
+    var buffer = Buffer(size: Size(columns: 14, rows: 1))
+    var editor = TextEditor()
+    let cursor = TextInputView(value: "", placeholder: "you@x.io")
+      .renderFocused(in: area, buffer: &buffer, editor: &editor)
+    #expect(buffer.lines == [""])
+    #expect(cursor == Position(column: 2, row: 0))
+  }
+
+  @Test func focusedLongValueScrollsAndKeepsTheOffset() {
+    var buffer = Buffer(size: Size(columns: 14, rows: 1))
+    var editor = TextEditor(text: "ada.lovelace@example.com")
+    let view = TextInputView(value: editor.text)
+    let cursor = view.renderFocused(in: area, buffer: &buffer, editor: &editor)
+    #expect(buffer.lines == ["  ample.com"])
+    #expect(cursor == Position(column: 11, row: 0))
+    #expect(editor.scrollOffset == 15)
+  }
+
+  @Test func focusedWideTextNeverSplitsACharacter() {
+    var buffer = Buffer(size: Size(columns: 14, rows: 1))
+    var editor = TextEditor(text: "東京都港区六本木")
+    let cursor = TextInputView(value: editor.text).renderFocused(in: area, buffer: &buffer, editor: &editor)
+    // 16 columns of text, cursor at column 16: the window starts at "区" (column 8), not
+    // inside "港" (columns 6-7).
+    #expect(buffer.lines == ["  区六本木"])
+    #expect(cursor == Position(column: 10, row: 0))
+  }
+
+  @Test func focusedSecureEntryScrollsBullets() {
+    var buffer = Buffer(size: Size(columns: 8, rows: 1))
+    var editor = TextEditor(text: "秘密のパスワード")
+    let cursor = TextInputView(value: editor.text, isSecure: true)
+      .renderFocused(in: Rect(x: 0, y: 0, width: 5, height: 1), buffer: &buffer, editor: &editor)
+    #expect(buffer.lines == ["••••"])
+    #expect(cursor == Position(column: 4, row: 0))
+    #expect(editor.text == "秘密のパスワード")
+    #expect(editor.scrollOffset == 4)
+  }
+
+  @Test func emptyAreaDrawsNothingAndHasNoCursor() {
+    var buffer = Buffer(size: Size(columns: 4, rows: 1))
+    var editor = TextEditor(text: "x")
+    let cursor = TextInputView(value: "x")
+      .renderFocused(in: Rect(x: 0, y: 0, width: 0, height: 1), buffer: &buffer, editor: &editor)
+    #expect(cursor == nil)
+    #expect(buffer.lines == [""])
+  }
+}
