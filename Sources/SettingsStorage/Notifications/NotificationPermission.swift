@@ -16,8 +16,8 @@ extension NotificationPermissionClient {
   /// } operation: {
   ///   // ... run the settings form
   /// }
-  /// let headless = NotificationPermissionClient.live(environment: ["PATH": "/usr/bin"])
-  /// await headless.request() // .denied(reason: "No desktop session to deliver notifications to")
+  /// let bare = NotificationPermissionClient.live(environment: ["PATH": "/nonexistent"])
+  /// await bare.request() // .denied(reason: "No desktop notification service (notify-send) is installed")
   /// ```
   public static func live(
     environment: [String: String] = ProcessInfo.processInfo.environment
