@@ -87,9 +87,7 @@ public final class HeadlessBackend: Backend {
   }
 }
 
-extension HeadlessBackend: CustomDebugStringConvertible {
+extension HeadlessBackend: @MainActor CustomDebugStringConvertible {
   /// The screen drawn inside a frame, like a screenshot.
-  nonisolated public var debugDescription: String {
-    MainActor.assumeIsolated { screen.debugDescription }
-  }
+  public var debugDescription: String { screen.debugDescription }
 }

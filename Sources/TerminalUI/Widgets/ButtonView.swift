@@ -7,11 +7,16 @@
 ///   .render(in: area, buffer: &buffer)
 /// ```
 public struct ButtonView: Widget {
+  /// The button's title.
   public var title: String
+  /// Whether the control has focus.
   public var isFocused: Bool
+  /// Whether the form is invalid (the button stays pressable).
   public var isDimmed: Bool
+  /// The styles to draw with.
   public var theme: Theme
 
+  /// A button titled `title`.
   public init(title: String, isFocused: Bool = false, isDimmed: Bool = false, theme: Theme = .color) {
     self.title = title
     self.isFocused = isFocused

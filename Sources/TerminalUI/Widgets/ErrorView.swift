@@ -4,12 +4,15 @@
 /// ErrorView(message: "Please enter an email").render(in: rowUnderField, buffer: &buffer)
 /// ```
 public struct ErrorView: Widget {
+  /// The error message.
   public var message: String
+  /// The styles to draw with.
   public var theme: Theme
 
   /// The marker before every message, so errors stand out without colour.
   public static let marker = "!"
 
+  /// An error line showing `message`.
   public init(message: String, theme: Theme = .color) {
     self.message = message
     self.theme = theme

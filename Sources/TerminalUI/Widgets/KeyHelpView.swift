@@ -8,8 +8,11 @@
 public struct KeyHelpView: Widget {
   /// One key and what it does.
   public struct Item: Hashable, Sendable {
+    /// The key's name, such as `Tab`.
     public var key: String
+    /// What the key does, such as `next`.
     public var action: String
+    /// An item naming `key` and what it does.
     public init(key: String, action: String) {
       self.key = key
       self.action = action
@@ -18,12 +21,15 @@ public struct KeyHelpView: Widget {
     public var width: Int { key.displayWidth + 1 + action.displayWidth }
   }
 
+  /// The keys to name, in order.
   public var items: [Item]
+  /// The styles to draw with.
   public var theme: Theme
 
   /// The gap between items.
   public static let separator = "  "
 
+  /// A footer naming `items`.
   public init(items: [Item], theme: Theme = .color) {
     self.items = items
     self.theme = theme

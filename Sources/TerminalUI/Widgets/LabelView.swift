@@ -9,8 +9,11 @@ public struct LabelView: Widget {
     case leading, trailing
   }
 
+  /// The label's text.
   public var text: String
+  /// The style to draw in.
   public var style: Style
+  /// Which side the label hugs.
   public var alignment: Alignment
 
   /// A label in an explicit style.

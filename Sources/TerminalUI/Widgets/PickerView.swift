@@ -7,12 +7,18 @@
 ///   .render(in: area, buffer: &buffer)   // "‹ Weekly ›"
 /// ```
 public struct PickerView: Widget {
+  /// The options, in order.
   public var options: [String]
+  /// The index of the chosen option.
   public var selectedIndex: Int
+  /// Whether the control has focus.
   public var isFocused: Bool
+  /// Whether the control cannot be changed right now (drawn dimmed).
   public var isDisabled: Bool
+  /// The styles to draw with.
   public var theme: Theme
 
+  /// A picker showing `options[selectedIndex]`.
   public init(
     options: [String], selectedIndex: Int, isFocused: Bool = false, isDisabled: Bool = false,
     theme: Theme = .color

@@ -22,8 +22,11 @@ public struct StatusView: Widget {
     case message(String)
   }
 
+  /// What to report; `nil` draws nothing.
   public var status: Status?
+  /// The spinner frame to show while working, or `nil` for a plain marker.
   public var spinnerFrame: Int?
+  /// The styles to draw with.
   public var theme: Theme
 
   /// The spinner's frames, one column each.

@@ -15,13 +15,20 @@ public struct StepperView: Widget {
     case signs
   }
 
+  /// The current number.
   public var value: Int
+  /// The allowed numbers, if bounded.
   public var range: ClosedRange<Int>?
+  /// How the step markers look.
   public var markers: Markers
+  /// Whether the control has focus.
   public var isFocused: Bool
+  /// Whether the control cannot be changed right now (drawn dimmed).
   public var isDisabled: Bool
+  /// The styles to draw with.
   public var theme: Theme
 
+  /// A stepper showing `value`.
   public init(
     value: Int, range: ClosedRange<Int>? = nil, markers: Markers = .arrows,
     isFocused: Bool = false, isDisabled: Bool = false, theme: Theme = .color

@@ -11,15 +11,21 @@
 /// let cursor = field.renderFocused(in: area, buffer: &buffer, editor: &editor) // focused
 /// ```
 public struct TextInputView: Widget {
+  /// The field's current value.
   public var value: String
+  /// The hint shown while the value is empty and the field unfocused.
   public var placeholder: String
+  /// Whether to hide the value behind bullets.
   public var isSecure: Bool
+  /// Whether the control cannot be changed right now (drawn dimmed).
   public var isDisabled: Bool
+  /// The styles to draw with.
   public var theme: Theme
 
   /// The bullet secure entry shows for each character.
   public static let secureBullet: Character = "•"
 
+  /// A text field showing `value`.
   public init(
     value: String, placeholder: String = "", isSecure: Bool = false, isDisabled: Bool = false,
     theme: Theme = .color
