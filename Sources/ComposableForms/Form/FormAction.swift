@@ -1,0 +1,17 @@
+/// What can happen to a form, beyond its fields' values (which change through bindings).
+public enum FormAction<Field: FormField>: Equatable, Sendable {
+  /// Focus moved to a target directly (a click, or a program), or to nothing.
+  case focus(FocusTarget<Field>?)
+  /// Tab: the next enabled target, wrapping around.
+  case focusNext
+  /// Shift-Tab: the previous enabled target, wrapping around. Always leaves the field.
+  case focusPrevious
+  /// The submit button was pressed (or Enter on the last field).
+  case submitTapped
+  /// The cancel button was pressed (or Esc).
+  case cancelTapped
+  /// An asynchronous check finished for the value of one generation.
+  case checkFinished(Field, generation: Int, error: String?)
+  /// The submit operation finished: `nil` on success, or the message to show.
+  case submitFinished(error: String?)
+}

@@ -1,0 +1,26 @@
+/// The fields of a form, in focus order: declare them as a `CaseIterable` enum.
+///
+/// ```swift
+/// enum Field: FormField { case name, email, age }
+/// ```
+public protocol FormField: Hashable, CaseIterable, Sendable where AllCases: RandomAccessCollection {}
+
+/// Something that can hold focus in a form: a field, or one of the form's two buttons.
+public enum FocusTarget<Field: FormField>: Hashable, Sendable {
+  case field(Field)
+  /// The submit (Save) button: focusable and pressable even while the form is invalid.
+  case submit
+  /// The Cancel button.
+  case cancel
+
+  /// The field, when this target is one.
+  public var field: Field? {
+    if case let .field(field) = self { field } else { nil }
+  }
+}
+
+/// How a form ended.
+public enum FormOutcome: Hashable, Sendable {
+  case submitted
+  case cancelled
+}

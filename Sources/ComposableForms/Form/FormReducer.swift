@@ -1,0 +1,238 @@
+extension Reducer {
+  /// Runs the form engine around this reducer: focus moves, the validation timing rule,
+  /// asynchronous checks and submit.
+  ///
+  /// The timing rule: a field is validated for the first time when focus leaves it; once it
+  /// shows an error it is re-validated on every change; submit validates every field, shows
+  /// every error and focuses the first invalid one. Valid: `submit` runs, and its result comes
+  /// back as ``FormAction/submitFinished(error:)``.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   BindingReducer()
+  ///   Reduce { state, action in .none }
+  ///     .form(state: \.form, action: \.form, rules: Self.rules) { state in
+  ///       { [client = state.client] in try await clientStorage.add(client) }
+  ///     }
+  /// }
+  /// ```
+  public func form<Field: FormField>(
+    state toForm: WritableKeyPath<State, FormState<Field>>,
+    action toFormAction: CaseKeyPath<Action, FormAction<Field>>,
+    rules: FormRules<State, Field>,
+    submit: @escaping (State) -> @Sendable () async throws -> Void
+  ) -> _FormReducer<Self, Field> {
+    _FormReducer(
+      base: self, toForm: toForm, toFormAction: AnyCasePath(toFormAction), rules: rules,
+      submit: submit)
+  }
+}
+
+/// The reducer ``Reducer/form(state:action:rules:submit:)`` builds.
+public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
+  public typealias State = Base.State
+  public typealias Action = Base.Action
+
+  let base: Base
+  let toForm: WritableKeyPath<State, FormState<Field>>
+  let toFormAction: AnyCasePath<Action, FormAction<Field>>
+  let rules: FormRules<State, Field>
+  let submit: (State) -> @Sendable () async throws -> Void
+
+  @Dependency(\.continuousClock) var clock
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let previousFocus = state[keyPath: toForm].focus
+    var effects: [Effect<Action>] = []
+    if let formAction = toFormAction.extract(from: action) {
+      effects.append(handle(formAction, state: &state))
+    }
+    effects.append(base.reduce(into: &state, action: action))
+    effects.append(settle(&state, previousFocus: previousFocus, action: action))
+    return .merge(effects)
+  }
+
+  // MARK: - Form actions
+
+  private func handle(_ action: FormAction<Field>, state: inout State) -> Effect<Action> {
+    switch action {
+    case let .focus(target):
+      if let field = target?.field, !rules.isEnabled(field, in: state) { return .none }
+      state[keyPath: toForm].focus = target
+      return .none
+
+    case .focusNext:
+      state[keyPath: toForm].focus = neighbour(of: state[keyPath: toForm].focus, by: 1, in: state)
+      return .none
+
+    case .focusPrevious:
+      state[keyPath: toForm].focus = neighbour(of: state[keyPath: toForm].focus, by: -1, in: state)
+      return .none
+
+    case .submitTapped:
+      guard state[keyPath: toForm].submission == nil, state[keyPath: toForm].outcome == nil
+      else { return .none }
+      state[keyPath: toForm].submitError = nil
+      for field in Field.allCases where rules.isEnabled(field, in: state) {
+        state[keyPath: toForm].validated.insert(field)
+      }
+      state[keyPath: toForm].submission = .awaitingChecks
+      return .none
+
+    case .cancelTapped:
+      state[keyPath: toForm].outcome = .cancelled
+      state[keyPath: toForm].submission = nil
+      return .merge(rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) })
+
+    case let .checkFinished(field, generation, error):
+      guard state[keyPath: toForm].checks[field]?.generation == generation,
+        state[keyPath: toForm].checks[field]?.status == .running
+      else { return .none }  // NB: A late answer for an older value: drop it.
+      state[keyPath: toForm].checks[field]?.status = .finished(error: error)
+      return .none
+
+    case let .submitFinished(error):
+      state[keyPath: toForm].submission = nil
+      if let error {
+        state[keyPath: toForm].submitError = error
+      } else {
+        state[keyPath: toForm].outcome = .submitted
+      }
+      return .none
+    }
+  }
+
+  // MARK: - After every action
+
+  /// Brings focus, checks, errors and a waiting submit in line with the new state.
+  private func settle(
+    _ state: inout State, previousFocus: FocusTarget<Field>?, action: Action
+  ) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+
+    // Focus never rests on a disabled field.
+    if let field = state[keyPath: toForm].focusedField, !rules.isEnabled(field, in: state) {
+      state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
+    }
+    let focus = state[keyPath: toForm].focus
+    if let left = previousFocus?.field, focus != previousFocus, rules.isEnabled(left, in: state) {
+      state[keyPath: toForm].validated.insert(left)
+    }
+
+    effects.append(scheduleChecks(&state))
+    refreshErrors(&state)
+
+    if state[keyPath: toForm].submission == .awaitingChecks, !state[keyPath: toForm].isChecking {
+      effects.append(finishSubmit(&state))
+    }
+    return .merge(effects)
+  }
+
+  /// Starts a debounced check for every field whose value changed and passes its synchronous
+  /// rules; abandons checks whose value stopped passing them.
+  private func scheduleChecks(_ state: inout State) -> Effect<Action> {
+    var effects: [Effect<Action>] = []
+    for (field, asyncCheck) in rules.asyncChecks {
+      let existing = state[keyPath: toForm].checks[field]
+      guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
+      else {
+        if existing?.isRunning == true {
+          state[keyPath: toForm].checks[field]?.status = .abandoned
+          effects.append(.cancel(id: CheckID(field: field)))
+        }
+        continue
+      }
+      let (value, operation) = asyncCheck.prepare(state)
+      guard existing?.value != value || existing?.status == .abandoned else { continue }
+      let generation = (existing?.generation ?? 0) + 1
+      state[keyPath: toForm].checks[field] = FieldCheck(value: value, generation: generation)
+      let toFormAction = self.toFormAction
+      effects.append(
+        Effect<Action>.run { send in
+          let error: String?
+          do {
+            error = try await operation()
+          } catch is CancellationError {
+            return
+          } catch {
+            let message = String(describing: error)
+            await send(toFormAction.embed(.checkFinished(field, generation: generation, error: message)))
+            return
+          }
+          await send(toFormAction.embed(.checkFinished(field, generation: generation, error: error)))
+        }
+        .debounce(id: CheckID(field: field), for: asyncCheck.debounce, clock: clock)
+      )
+    }
+    return .merge(effects)
+  }
+
+  /// Shows, updates or clears errors: a validated field away from focus always shows its current
+  /// error; the focused field only updates an error it already shows (no error while typing).
+  private func refreshErrors(_ state: inout State) {
+    let form = state[keyPath: toForm]
+    for field in Field.allCases {
+      guard form.validated.contains(field) else { continue }
+      let isFocused = form.focusedField == field
+      guard !isFocused || form.errors[field] != nil || form.submission != nil else { continue }
+      let error = rules.error(for: field, in: state, form: form)
+      if form.errors[field] != error { state[keyPath: toForm].errors[field] = error }
+    }
+  }
+
+  /// Every check has answered: save if the whole form is valid, otherwise show why.
+  private func finishSubmit(_ state: inout State) -> Effect<Action> {
+    guard let firstInvalid = Field.allCases.first(where: { state[keyPath: toForm].errors[$0] != nil })
+    else {
+      guard rules.isValid(state, form: state[keyPath: toForm]) else {
+        state[keyPath: toForm].submission = nil
+        return .none
+      }
+      state[keyPath: toForm].submission = .saving
+      let operation = submit(state)
+      let toFormAction = self.toFormAction
+      return .run { send in
+        do {
+          try await operation()
+          await send(toFormAction.embed(.submitFinished(error: nil)))
+        } catch {
+          await send(toFormAction.embed(.submitFinished(error: String(describing: error))))
+        }
+      }
+      .cancellable(id: SubmitID(), cancelInFlight: true)
+    }
+    state[keyPath: toForm].submission = nil
+    state[keyPath: toForm].focus = .field(firstInvalid)
+    return .none
+  }
+
+  // MARK: - Focus order
+
+  /// The enabled targets in focus order: fields, then Save, then Cancel.
+  private func targets(in state: State) -> [FocusTarget<Field>] {
+    Field.allCases.filter { rules.isEnabled($0, in: state) }.map(FocusTarget.field)
+      + [.submit, .cancel]
+  }
+
+  /// The target `step` places after `current`, wrapping around; from nothing, the first or last.
+  private func neighbour(
+    of current: FocusTarget<Field>?, by step: Int, in state: State
+  ) -> FocusTarget<Field>? {
+    let order = targets(in: state)
+    guard let current else { return step > 0 ? order.first : order.last }
+    if let index = order.firstIndex(of: current) {
+      return order[(index + step + order.count) % order.count]
+    }
+    // NB: The current field was just disabled: continue from where it sat in the full order.
+    let all = Field.allCases.map(FocusTarget.field) + [.submit, .cancel]
+    guard let position = all.firstIndex(of: current) else { return order.first }
+    let rotated = step > 0 ? Array(all[position...] + all[..<position]) : Array((all[...position] + all[(position + 1)...]).reversed())
+    return rotated.first { order.contains($0) }
+  }
+}
+
+/// Identifies the asynchronous check of one field, to debounce and cancel it.
+struct CheckID<Field: FormField>: Hashable, Sendable { let field: Field }
+
+/// Identifies a running submit.
+struct SubmitID: Hashable, Sendable {}

@@ -1,0 +1,82 @@
+/// The form engine's part of a feature's state: focus, shown errors, checks and submission.
+///
+/// Keep one in your feature's state and let ``Reducer/form(state:action:rules:submit:)`` run it.
+/// Everything here is plain state, so a `TestStore` asserts every change.
+public struct FormState<Field: FormField>: Equatable {
+  /// What has focus, or `nil` for nothing.
+  public var focus: FocusTarget<Field>?
+  /// The errors shown now, one per field. A field shows an error only after focus left it once,
+  /// or after a submit.
+  public var errors: [Field: String] = [:]
+  /// Fields validated at least once (left, or submitted): their errors are shown.
+  public var validated: Set<Field> = []
+  /// Asynchronous checks: the value each last started for, and its answer once it came.
+  public var checks: [Field: FieldCheck] = [:]
+  /// A submit in progress: waiting for checks, or saving.
+  public var submission: Submission?
+  /// A form-level error from the last submit, e.g. a failed save. Nothing typed is lost.
+  public var submitError: String?
+  /// How the form ended, once it has.
+  public var outcome: FormOutcome?
+
+  /// Creates form state with focus on `focus` (usually the first field).
+  public init(focus: FocusTarget<Field>? = nil) {
+    self.focus = focus
+  }
+
+  /// The focused field, when a field (not a button) has focus.
+  public var focusedField: Field? { focus?.field }
+
+  /// Whether a submit is in progress.
+  public var isSubmitting: Bool { submission != nil }
+
+  /// Whether a field's asynchronous check is waiting or running ("checking…").
+  public func isChecking(_ field: Field) -> Bool { checks[field]?.isRunning ?? false }
+
+  /// Whether any asynchronous check is waiting or running.
+  public var isChecking: Bool { checks.values.contains { $0.isRunning } }
+
+  /// A submit in progress.
+  public enum Submission: Hashable, Sendable {
+    /// Every field is valid so far; waiting for running checks before saving.
+    case awaitingChecks
+    /// The submit operation (e.g. a save) is running.
+    case saving
+  }
+}
+
+/// One field's asynchronous check: which value, which run, and how it went.
+public struct FieldCheck: Equatable {
+  /// The value the check started for.
+  public var value: AnyHashable
+  /// Increases with every check of this field, so a late answer for an old value is dropped.
+  public var generation: Int
+  /// Where the check is.
+  public var status: Status
+
+  /// Where a check is.
+  public enum Status: Equatable, Sendable {
+    /// Waiting for the debounce, or running.
+    case running
+    /// Answered: `nil` when the value is fine, otherwise the message to show.
+    case finished(error: String?)
+    /// Dropped because the value stopped passing the synchronous rules first.
+    case abandoned
+  }
+
+  public init(value: AnyHashable, generation: Int, status: Status = .running) {
+    self.value = value
+    self.generation = generation
+    self.status = status
+  }
+
+  /// Whether the check is waiting or running.
+  public var isRunning: Bool { status == .running }
+}
+
+extension FormState {
+  /// Form state with focus on the first field.
+  public static var focusedOnFirstField: Self {
+    Self(focus: Field.allCases.first.map(FocusTarget.field))
+  }
+}

@@ -1,0 +1,67 @@
+/// Everything the form engine needs to know about a form's fields: their rules, and which are
+/// enabled right now.
+///
+/// ```swift
+/// static let rules = FormRules<State, Field>(
+///   Validate(.displayName, \.displayName, .required("Please enter a name"), .maxLength(32, "At most 32 characters")),
+///   isEnabled: { state, field in
+///     field == .sendEmailNotifications ? state.enableNotifications : true
+///   }
+/// )
+/// ```
+public struct FormRules<State, Field: FormField>: Sendable {
+  private var validators: [Field: @Sendable (State) -> String?] = [:]
+  var asyncChecks: [Field: AsyncCheck<State>] = [:]
+  private let enabled: @Sendable (State, Field) -> Bool
+
+  /// Rules for some fields (a field without rules is always valid); `isEnabled` says which
+  /// fields can be focused and edited (disabled fields are skipped and not validated).
+  public init(
+    _ rules: Validate<State, Field>...,
+    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true }
+  ) {
+    for rule in rules {
+      let previous = validators[rule.field]
+      let validate = rule.validate
+      validators[rule.field] = { state in previous?(state) ?? validate(state) }
+      if let check = rule.asyncCheck { asyncChecks[rule.field] = check }
+    }
+    self.enabled = isEnabled
+  }
+
+  /// Whether `field` can be focused and edited now.
+  public func isEnabled(_ field: Field, in state: State) -> Bool {
+    enabled(state, field)
+  }
+
+  /// The synchronous error of `field` for the current state, or `nil`.
+  public func syncError(for field: Field, in state: State) -> String? {
+    guard enabled(state, field) else { return nil }
+    return validators[field]?(state)
+  }
+
+  /// The error `field` has now: its synchronous rules first, then the answer of its
+  /// asynchronous check for the current value.
+  public func error(for field: Field, in state: State, form: FormState<Field>) -> String? {
+    if let error = syncError(for: field, in: state) { return error }
+    guard enabled(state, field), let asyncCheck = asyncChecks[field],
+      let check = form.checks[field], check.value == asyncCheck.prepare(state).value,
+      case let .finished(error) = check.status
+    else { return nil }
+    return error
+  }
+
+  /// Whether the whole form is valid now: every enabled field passes its rules, and every
+  /// asynchronous check has answered "valid" for the current value. Never stale: derived from
+  /// the present values on every call.
+  public func isValid(_ state: State, form: FormState<Field>) -> Bool {
+    for field in Field.allCases where enabled(state, field) {
+      if syncError(for: field, in: state) != nil { return false }
+      guard let asyncCheck = asyncChecks[field] else { continue }
+      guard let check = form.checks[field], check.value == asyncCheck.prepare(state).value,
+        check.status == .finished(error: nil)
+      else { return false }
+    }
+    return true
+  }
+}

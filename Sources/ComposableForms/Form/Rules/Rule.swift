@@ -1,0 +1,69 @@
+/// One validation rule for a value: `nil` when valid, otherwise the message to show.
+///
+/// ```swift
+/// Validate(.email, \.email, .required("Please enter an email"), .email("Please enter a valid email"))
+/// Validate(.age, \.age, .atLeast(18, "You must be 18 to create an account"))
+/// ```
+public struct Rule<Value>: Sendable {
+  /// Returns the message for an invalid value, or `nil`.
+  public let validate: @Sendable (Value) -> String?
+
+  /// A rule from a closure.
+  public init(_ validate: @escaping @Sendable (Value) -> String?) {
+    self.validate = validate
+  }
+
+  /// A rule from a closure: same as ``init(_:)``, reads well in a list of rules.
+  public static func custom(_ validate: @escaping @Sendable (Value) -> String?) -> Self {
+    Self(validate)
+  }
+}
+
+extension Rule where Value == String {
+  /// Not empty once surrounding spaces are removed.
+  public static func required(_ message: String) -> Self {
+    Self { $0.trimmingSpaces.isEmpty ? message : nil }
+  }
+
+  /// Contains `text` (e.g. "@").
+  public static func contains(_ text: String, _ message: String) -> Self {
+    Self { $0.contains(text) ? nil : message }
+  }
+
+  /// Looks like an email address: something, "@", something with a dot after it, no spaces.
+  public static func email(_ message: String) -> Self {
+    Self { value in
+      let parts = value.trimmingSpaces.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, !value.trimmingSpaces.contains(" "),
+        let dot = parts[1].lastIndex(of: "."), dot != parts[1].startIndex,
+        parts[1].index(after: dot) != parts[1].endIndex
+      else { return message }
+      return nil
+    }
+  }
+
+  /// At most `count` characters (grapheme clusters, as a person counts them).
+  public static func maxLength(_ count: Int, _ message: String) -> Self {
+    Self { $0.count > count ? message : nil }
+  }
+}
+
+extension Rule where Value: Comparable & Sendable {
+  /// Within `range`.
+  public static func range(_ range: ClosedRange<Value>, _ message: String) -> Self {
+    Self { range.contains($0) ? nil : message }
+  }
+
+  /// At least `minimum`.
+  public static func atLeast(_ minimum: Value, _ message: String) -> Self {
+    Self { $0 >= minimum ? nil : message }
+  }
+}
+
+extension String {
+  var trimmingSpaces: Substring {
+    let start = firstIndex { !$0.isWhitespace } ?? endIndex
+    let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+    return self[start..<max(start, end)]
+  }
+}

@@ -1,0 +1,68 @@
+/// The rules of one field: the value they read from state, its synchronous rules, and an
+/// optional asynchronous check.
+///
+/// ```swift
+/// Validate(.email, \.email, .required("Please enter an email"), .contains("@", "Please enter a valid email"))
+///   .checked(debounce: .milliseconds(300)) { email in
+///     @Dependency(\.clientStorage) var clients
+///     return try await clients.emailExists(email) ? "A client with this email already exists" : nil
+///   }
+/// ```
+public struct Validate<State, Field: FormField>: Sendable {
+  let field: Field
+  let validate: @Sendable (State) -> String?
+  let asyncCheck: AsyncCheck<State>?
+
+  /// Rules for `field`, reading its value at `keyPath`; the first failing rule's message shows.
+  public init<Value>(_ field: Field, _ keyPath: KeyPath<State, Value>, _ rules: Rule<Value>...) {
+    // NB: Key paths are immutable values; sharing them across threads is safe.
+    nonisolated(unsafe) let keyPath = keyPath
+    self.field = field
+    self.validate = { state in
+      let value = state[keyPath: keyPath]
+      for rule in rules {
+        if let message = rule.validate(value) { return message }
+      }
+      return nil
+    }
+    self.asyncCheck = nil
+  }
+
+  /// Rules for `field` that need more of the state than its own value.
+  public init(_ field: Field, _ validate: @escaping @Sendable (State) -> String?) {
+    self.field = field
+    self.validate = validate
+    self.asyncCheck = nil
+  }
+
+  private init(field: Field, validate: @escaping @Sendable (State) -> String?, asyncCheck: AsyncCheck<State>?) {
+    self.field = field
+    self.validate = validate
+    self.asyncCheck = asyncCheck
+  }
+
+  /// Adds an asynchronous check (e.g. "is this email taken?") that runs once the synchronous
+  /// rules pass, `debounce` after the value last changed. A newer value cancels a running check
+  /// and a late answer for an old value is ignored. Throwing shows the error's description.
+  public func checked<Value: Hashable & Sendable>(
+    _ keyPath: KeyPath<State, Value>,
+    debounce: Duration = .milliseconds(300),
+    _ check: @escaping @Sendable (Value) async throws -> String?
+  ) -> Self {
+    nonisolated(unsafe) let keyPath = keyPath
+    return Self(
+      field: field, validate: validate,
+      asyncCheck: AsyncCheck(debounce: debounce) { state in
+        let value = state[keyPath: keyPath]
+        return (AnyHashable(value), { try await check(value) })
+      }
+    )
+  }
+}
+
+/// An asynchronous check of one field, type-erased: reads the value to check from state and
+/// makes the operation that checks it.
+struct AsyncCheck<State>: Sendable {
+  let debounce: Duration
+  let prepare: @Sendable (State) -> (value: AnyHashable, operation: @Sendable () async throws -> String?)
+}

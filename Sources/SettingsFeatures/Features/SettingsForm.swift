@@ -1,0 +1,129 @@
+import ComposableForms
+
+/// The settings form: digest, display name, notifications (with a permission request), the two
+/// notification channels (editable only while notifications are on) and post protection.
+public struct SettingsForm: Reducer {
+  public struct State: Equatable {
+    @BindingState public var digest: Digest
+    @BindingState public var displayName: String
+    @BindingState public var enableNotifications: Bool
+    @BindingState public var sendEmailNotifications: Bool
+    @BindingState public var sendMobileNotifications: Bool
+    @BindingState public var protectMyPosts: Bool
+    /// A permission request is running. Not bindable: no control can set it.
+    public var isLoading = false
+    /// Why notifications could not be turned on, shown under the toggle.
+    public var notificationsDenial: String?
+    public var form: FormState<Field>
+
+    /// The form filled with saved (or default) settings, focus on the first field.
+    public init(settings: UserSettings = UserSettings()) {
+      self.digest = settings.digest
+      self.displayName = settings.displayName
+      self.enableNotifications = settings.enableNotifications
+      self.sendEmailNotifications = settings.sendEmailNotifications
+      self.sendMobileNotifications = settings.sendMobileNotifications
+      self.protectMyPosts = settings.protectMyPosts
+      self.form = .focusedOnFirstField
+    }
+
+    /// The values the form would save.
+    public var settings: UserSettings {
+      UserSettings(
+        digest: digest, displayName: displayName, enableNotifications: enableNotifications,
+        protectMyPosts: protectMyPosts, sendEmailNotifications: sendEmailNotifications,
+        sendMobileNotifications: sendMobileNotifications)
+    }
+
+    /// Whether the form can be saved as it is now (always current, never a stale copy).
+    public var isValid: Bool { SettingsForm.rules.isValid(self, form: form) }
+  }
+
+  /// The fields in focus order.
+  public enum Field: FormField {
+    case digest, displayName, enableNotifications, sendEmailNotifications,
+      sendMobileNotifications, protectMyPosts
+  }
+
+  public enum Action: BindableAction, Equatable, CasePathable {
+    case binding(BindingAction<State>)
+    case form(FormAction<Field>)
+    case permissionResponse(NotificationPermissionClient.Response)
+
+    public var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+
+    public struct AllCasePaths: Sendable {
+      public var binding: AnyCasePath<Action, BindingAction<State>> {
+        AnyCasePath(embed: Action.binding, extract: { $0.binding })
+      }
+      public var form: AnyCasePath<Action, FormAction<Field>> {
+        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
+      }
+      public var permissionResponse: AnyCasePath<Action, NotificationPermissionClient.Response> {
+        AnyCasePath(
+          embed: Action.permissionResponse,
+          extract: { if case let .permissionResponse(r) = $0 { r } else { nil } })
+      }
+    }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  /// The display name is required and at most 32 characters; the channel toggles are enabled
+  /// only while notifications are on.
+  public static let rules = FormRules<State, Field>(
+    Validate(
+      .displayName, \.displayName,
+      .required("Please enter a display name"),
+      .maxLength(32, "At most 32 characters")),
+    isEnabled: { state, field in
+      switch field {
+      case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
+      default: true
+      }
+    }
+  )
+
+  enum CancelID { case permission }
+
+  @Dependency(\.notificationPermission) var permission
+  @Dependency(\.settingsStorage) var storage
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(\.$enableNotifications):
+        state.notificationsDenial = nil
+        guard state.enableNotifications else {
+          state.isLoading = false
+          return .cancel(id: CancelID.permission)
+        }
+        state.isLoading = true
+        return .run { [permission] send in
+          await send(.permissionResponse(await permission.request()))
+        }
+        .cancellable(id: CancelID.permission, cancelInFlight: true)
+
+      case .binding, .form:
+        return .none
+
+      case .permissionResponse(.granted):
+        state.isLoading = false
+        return .none
+
+      case let .permissionResponse(.denied(reason)):
+        state.isLoading = false
+        state.enableNotifications = false
+        state.notificationsDenial = reason
+        return .none
+      }
+    }
+    .form(state: \.form, action: \.form, rules: Self.rules) { [storage] state in
+      { [settings = state.settings] in try await storage.save(settings) }
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import Clocks
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import Testing
+
+@MainActor
+struct ClientFormTests {
+  let clock = TestClock()
+
+  func makeStore(
+    _ state: ClientForm.State = ClientForm.State(),
+    taken: Set<String> = [],
+    add: @escaping @Sendable (Client) async throws -> Void = { _ in }
+  ) -> TestStore<ClientForm.State, ClientForm.Action> {
+    TestStore(initialState: state) { ClientForm() } withDependencies: {
+      $0.continuousClock = clock
+      $0.clientStorage.emailExists = { taken.contains($0.lowercased()) }
+      $0.clientStorage.add = add
+    }
+  }
+
+  @Test func noErrorWhileTypingABadEmail() async {
+    let store = makeStore()
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+    }
+    await store.send(.set(\.$email, "b")) { $0.email = "b" }
+    await store.send(.set(\.$email, "bl")) { $0.email = "bl" }
+    #expect(store.state.form.errors.isEmpty)
+    #expect(!store.state.isValid)
+  }
+
+  @Test func errorAppearsWhenTabLeavesTheEmailField() async {
+    let store = makeStore(ClientForm.State(email: "blob"))
+    await store.send(.form(.focus(.field(.email)))) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.age)
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "Please enter a valid email"
+    }
+  }
+
+  @Test func emptyEmailSaysPleaseEnterAnEmailWhenLeft() async {
+    let store = makeStore()
+    await store.send(.form(.focus(.field(.email)))) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+    }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.name)
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "Please enter an email"
+    }
+  }
+
+  @Test func errorClearsOnTheKeystrokeThatFixesIt() async {
+    let store = makeStore(ClientForm.State(email: "blob"))
+    await store.send(.form(.focus(.field(.email)))) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+    }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.name)
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "Please enter a valid email"
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.email)
+    }
+    await store.send(.set(\.$email, "blob@")) {
+      $0.email = "blob@"
+      $0.form.errors[.email] = nil
+      $0.form.checks[.email] = FieldCheck(value: "blob@", generation: 1)
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+    }
+  }
+
+  @Test func shiftTabLeavesAnInvalidField() async {
+    let store = makeStore(ClientForm.State(email: "nope"))
+    await store.send(.form(.focus(.field(.age)))) {
+      $0.form.focus = .field(.age)
+      $0.form.validated = [.name]
+    }
+    await store.send(.set(\.$age, 10)) { $0.age = 10 }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name, .age]
+      $0.form.errors[.age] = "You must be 18 to create an account"
+    }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.name)
+      $0.form.validated = [.name, .age, .email]
+      $0.form.errors[.email] = "Please enter a valid email"
+    }
+  }
+
+  @Test func submitWithBadFieldsShowsEveryErrorAndFocusesTheFirst() async {
+    let store = makeStore(ClientForm.State(email: "", age: 10))
+    await store.send(.form(.focus(.submit))) {
+      $0.form.focus = .submit
+      $0.form.validated = [.name]
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.errors = [
+        .email: "Please enter an email",
+        .age: "You must be 18 to create an account",
+      ]
+      $0.form.focus = .field(.email)
+    }
+  }
+
+  @Test func submitWithAge10ShowsTheAgeErrorAndFocusesAge() async {
+    let store = makeStore(ClientForm.State(name: "Blob", email: "blob@example.com", age: 10))
+    await store.send(.form(.focus(.submit))) {
+      $0.form.focus = .submit
+      $0.form.validated = [.name]
+      $0.form.checks[.email] = FieldCheck(value: "blob@example.com", generation: 1)
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.errors = [.age: "You must be 18 to create an account"]
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = nil
+      $0.form.focus = .field(.age)
+    }
+  }
+
+  @Test func theUniquenessCheckIsDebouncedAndAStaleAnswerIsDropped() async {
+    let store = makeStore(ClientForm.State(email: "blob@"), taken: ["blob@a.co"])
+    await store.send(.form(.focus(.field(.email)))) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+      $0.form.checks[.email] = FieldCheck(value: "blob@", generation: 1)
+    }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.set(\.$email, "blob@a")) {
+      $0.email = "blob@a"
+      $0.form.checks[.email] = FieldCheck(value: "blob@a", generation: 2)
+    }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.set(\.$email, "blob@a.co")) {
+      $0.email = "blob@a.co"
+      $0.form.checks[.email] = FieldCheck(value: "blob@a.co", generation: 3)
+    }
+    // A late answer for an older value changes nothing.
+    await store.send(.form(.checkFinished(.email, generation: 2, error: nil)))
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(
+      .form(.checkFinished(.email, generation: 3, error: "A client with this email already exists"))
+    ) {
+      $0.form.checks[.email]?.status = .finished(error: "A client with this email already exists")
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.age)
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "A client with this email already exists"
+    }
+    #expect(!store.state.isValid)
+  }
+
+  @Test func aValidClientIsSavedAndTheFormEnds() async {
+    let saved = LockIsolated<[Client]>([])
+    let store = makeStore(
+      ClientForm.State(name: " Blob ", email: "blob@example.com", age: 30),
+      add: { client in saved.withValue { $0.append(client) } })
+    await store.send(.form(.focus(.submit))) {
+      $0.form.focus = .submit
+      $0.form.validated = [.name]
+      $0.form.checks[.email] = FieldCheck(value: "blob@example.com", generation: 1)
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+    }
+    #expect(store.state.isValid)
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(saved.value == [Client(name: "Blob", email: "blob@example.com", age: 30)])
+  }
+
+  @Test func aFailedSaveShowsAFormErrorAndKeepsEverythingTyped() async {
+    let store = makeStore(
+      ClientForm.State(name: "Blob", email: "blob@example.com", age: 30),
+      add: { _ in throw StorageError("A client with this email already exists") })
+    await store.send(.form(.focus(.submit))) {
+      $0.form.focus = .submit
+      $0.form.validated = [.name]
+      $0.form.checks[.email] = FieldCheck(value: "blob@example.com", generation: 1)
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: "A client with this email already exists"))) {
+      $0.form.submission = nil
+      $0.form.submitError = "A client with this email already exists"
+    }
+    #expect(store.state.name == "Blob")
+    #expect(store.state.email == "blob@example.com")
+    #expect(store.state.form.outcome == nil)
+  }
+
+  @Test func ageStaysWithinTheStepperRange() async {
+    let store = makeStore()
+    await store.send(.set(\.$age, 151)) { $0.age = 150 }
+    await store.send(.set(\.$age, -1)) { $0.age = 0 }
+  }
+
+  @Test func cancelEndsTheFormWithoutSaving() async {
+    let store = makeStore()
+    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+  }
+}

@@ -1,0 +1,164 @@
+import Clocks
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import Testing
+
+@MainActor
+struct SettingsFormTests {
+  @Test func disabledTogglesAreSkippedByFocus() async {
+    let store = TestStore(initialState: SettingsForm.State()) { SettingsForm() }
+    await store.send(.form(.focus(.field(.enableNotifications)))) {
+      $0.form.focus = .field(.enableNotifications)
+      $0.form.validated = [.digest]
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.protectMyPosts)
+      $0.form.validated = [.digest, .enableNotifications]
+    }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.enableNotifications)
+      $0.form.validated = [.digest, .enableNotifications, .protectMyPosts]
+    }
+    // A disabled field cannot be focused directly either.
+    await store.send(.form(.focus(.field(.sendEmailNotifications))))
+  }
+
+  @Test func permissionGrantedEnablesTheChannelToggles() async {
+    let store = TestStore(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      $0.notificationPermission.request = { .granted }
+    }
+    await store.send(.set(\.$enableNotifications, true)) {
+      $0.enableNotifications = true
+      $0.isLoading = true
+    }
+    await store.receive(.permissionResponse(.granted)) { $0.isLoading = false }
+    await store.send(.form(.focus(.field(.enableNotifications)))) {
+      $0.form.focus = .field(.enableNotifications)
+      $0.form.validated = [.digest]
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.sendEmailNotifications)
+      $0.form.validated = [.digest, .enableNotifications]
+    }
+  }
+
+  @Test func permissionDeniedRevertsTheToggleAndSaysWhy() async {
+    let store = TestStore(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      $0.notificationPermission.request = { .denied(reason: "No desktop session") }
+    }
+    await store.send(.set(\.$enableNotifications, true)) {
+      $0.enableNotifications = true
+      $0.isLoading = true
+    }
+    await store.receive(.permissionResponse(.denied(reason: "No desktop session"))) {
+      $0.isLoading = false
+      $0.enableNotifications = false
+      $0.notificationsDenial = "No desktop session"
+    }
+  }
+
+  @Test func turningNotificationsOffWhileAskingCancelsTheRequest() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      $0.notificationPermission.request = {
+        try? await clock.sleep(for: .seconds(5))
+        return .granted
+      }
+    }
+    await store.send(.set(\.$enableNotifications, true)) {
+      $0.enableNotifications = true
+      $0.isLoading = true
+    }
+    await store.send(.set(\.$enableNotifications, false)) {
+      $0.enableNotifications = false
+      $0.isLoading = false
+    }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func focusLeavingAChannelToggleThatGetsDisabledMovesOn() async {
+    var state = SettingsForm.State(settings: UserSettings(enableNotifications: true))
+    state.form.focus = .field(.sendMobileNotifications)
+    let store = TestStore(initialState: state) { SettingsForm() }
+    await store.send(.set(\.$enableNotifications, false)) {
+      $0.enableNotifications = false
+      $0.form.focus = .field(.protectMyPosts)
+    }
+  }
+
+  @Test func displayNameIsRequiredAndAtMost32Characters() async {
+    let store = TestStore(initialState: SettingsForm.State()) { SettingsForm() }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.displayName)
+      $0.form.validated = [.digest]
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.enableNotifications)
+      $0.form.validated = [.digest, .displayName]
+      $0.form.errors[.displayName] = "Please enter a display name"
+    }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.displayName)
+      $0.form.validated = [.digest, .displayName, .enableNotifications]
+    }
+    let long = String(repeating: "x", count: 33)
+    await store.send(.set(\.$displayName, long)) {
+      $0.displayName = long
+      $0.form.errors[.displayName] = "At most 32 characters"
+    }
+    await store.send(.set(\.$displayName, String(long.dropLast()))) {
+      $0.displayName = String(long.dropLast())
+      $0.form.errors[.displayName] = nil
+    }
+  }
+
+  @Test func submitSavesExactlyTheFormsValues() async {
+    let saved = LockIsolated<UserSettings?>(nil)
+    var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
+    state.form.focus = .submit
+    let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
+      $0.settingsStorage.save = { settings in saved.setValue(settings) }
+    }
+    await store.send(.set(\.$digest, .weekly)) { $0.digest = .weekly }
+    await store.send(.set(\.$protectMyPosts, true)) { $0.protectMyPosts = true }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(
+      saved.value == UserSettings(digest: .weekly, displayName: "Blob", protectMyPosts: true))
+  }
+
+  @Test func focusWrapsAroundThroughTheButtons() async {
+    var state = SettingsForm.State()
+    state.form.focus = .field(.protectMyPosts)
+    let store = TestStore(initialState: state) { SettingsForm() }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .submit
+      $0.form.validated = [.protectMyPosts]
+    }
+    await store.send(.form(.focusNext)) { $0.form.focus = .cancel }
+    await store.send(.form(.focusNext)) { $0.form.focus = .field(.digest) }
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .cancel
+      $0.form.validated = [.protectMyPosts, .digest]
+    }
+  }
+}
+
+@MainActor
+struct AppFeatureTests {
+  @Test func eachFormRunsInItsOwnScope() async {
+    let store = TestStore(initialState: AppFeature.State()) { AppFeature() }
+    await store.send(.client(.set(\.$name, "Blob"))) { $0.client.name = "Blob" }
+    await store.send(.settings(.set(\.$displayName, "Blob"))) { $0.settings.displayName = "Blob" }
+    await store.send(.client(.form(.cancelTapped))) { $0.client.form.outcome = .cancelled }
+    #expect(store.state.outcome == nil)
+  }
+}
