@@ -19,6 +19,10 @@ public protocol EventSource: AnyObject {
   /// Blocks until an event arrives, or until `timeout` passes (`nil`: wait as long as needed).
   /// Must return promptly after ``Waker/wake()`` is called from any thread.
   func nextEvent(timeout: Duration?) -> TerminalEvent
+  /// Suspends, without blocking the main actor, until an event is probably ready for
+  /// ``nextEvent(timeout:)`` (input, a wake-up, a signal) or `timeout` passes. The runtime waits
+  /// here so that effects can deliver their actions on the main actor meanwhile.
+  func waitForEvents(timeout: Duration?) async
   /// A handle other threads use to wake ``nextEvent(timeout:)``.
   var waker: Waker { get }
 }
@@ -28,4 +32,11 @@ public struct Waker: Sendable {
   private let _wake: @Sendable () -> Void
   public init(_ wake: @escaping @Sendable () -> Void) { self._wake = wake }
   public func wake() { _wake() }
+}
+
+extension EventSource {
+  /// Temporary fallback until every source waits properly: a short sleep.
+  public func waitForEvents(timeout: Duration?) async {
+    try? await Task.sleep(for: min(timeout ?? .milliseconds(10), .milliseconds(10)))
+  }
 }

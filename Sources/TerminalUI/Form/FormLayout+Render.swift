@@ -1,0 +1,199 @@
+import ComposableForms
+
+extension FormLayout {
+  /// Draws the form for `state` on a screen of `size`: the title, the fields (scrolled to keep
+  /// focus visible), the buttons, a status line and the key help. Returns the frame and where
+  /// the cursor goes (only in a focused text field).
+  public func render(
+    _ state: State, size: Size, theme: Theme, view: inout FormViewState<Field>
+  ) -> (buffer: Buffer, cursor: Position?) {
+    var buffer = Buffer(size: size)
+    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+      drawTooSmall(into: &buffer, theme: theme)
+      return (buffer, nil)
+    }
+    let form = state[keyPath: toForm]
+    if view.editorField != form.focusedField {
+      view.editor = nil
+      view.editorField = nil
+      view.typedDigits = ""
+    }
+
+    // Header and footer.
+    buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
+    buffer.setString(
+      String(repeating: "─", count: size.columns), at: Position(column: 0, row: 1), style: theme.help)
+    let helpRow = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
+    KeyHelpView(
+      items: KeyHelpView.items(for: focusedKind(in: state), enterSubmits: enterSubmits(in: state)),
+      theme: theme
+    ).render(in: helpRow, buffer: &buffer)
+    let statusRow = Rect(x: 1, y: size.rows - 2, width: size.columns - 2, height: 1)
+    StatusView(status: formStatus(form), spinnerFrame: view.spinnerFrame, theme: theme)
+      .render(in: statusRow, buffer: &buffer)
+
+    // Body, scrolled.
+    let rows = bodyRows(state, form: form, width: size.columns)
+    let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
+    scroll(&view.scrollOffset, toShow: focusedRows(rows, focus: form.focus), in: rows.count, viewport: viewport.height)
+    var cursor: Position?
+    for (index, row) in rows.enumerated() {
+      let screenRow = index - view.scrollOffset
+      guard screenRow >= 0, screenRow < viewport.height else { continue }
+      let y = viewport.y + screenRow
+      if let position = draw(row, at: y, state: state, form: form, width: size.columns, theme: theme, view: &view) {
+        cursor = position
+      }
+    }
+    if view.scrollOffset > 0 {
+      buffer.setString("↑ more", at: Position(column: size.columns - 8, row: 1), style: theme.help)
+    }
+    if view.scrollOffset + viewport.height < rows.count {
+      buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
+    }
+    return (buffer, cursor)
+
+    // NB: Local function so it can write into `buffer` without passing it around.
+    func draw(
+      _ row: BodyRow, at y: Int, state: State, form: FormState<Field>, width: Int, theme: Theme,
+      view: inout FormViewState<Field>
+    ) -> Position? {
+      let columns = self.columns(width: width)
+      switch row {
+      case .blank:
+        return nil
+      case let .control(control):
+        let isFocused = form.focusedField == control.field
+        let isDisabled = !rules.isEnabled(control.field, in: state)
+        if isFocused {
+          buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+        }
+        LabelView(
+          control.label,
+          style: isDisabled ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
+        ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
+        let area = Rect(x: columns.control, y: y, width: columns.controlWidth, height: 1)
+        var cursor: Position?
+        if isFocused, !isDisabled, let text = control.textAccess {
+          var editor = syncedEditor(for: control.field, text: text.get(state), view: view)
+          cursor = TextInputView(
+            value: editor.text, placeholder: text.placeholder, isSecure: text.isSecure,
+            isDisabled: false, theme: theme
+          ).renderFocused(in: area, buffer: &buffer, editor: &editor)
+          view.editor = editor
+          view.editorField = control.field
+        } else {
+          control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
+        }
+        if let status = fieldStatus(control, state: state, form: form) {
+          // NB: Short controls (toggle, picker, stepper) keep their note close by.
+          let controlWidth = control.kind == .text ? columns.controlWidth : min(columns.controlWidth, 12)
+          let x = columns.control + controlWidth + 2
+          StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
+            .render(in: Rect(x: x, y: y, width: max(0, width - x - 1), height: 1), buffer: &buffer)
+        }
+        return cursor
+      case let .error(message):
+        ErrorView(message: message, theme: theme)
+          .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        return nil
+      case .buttons:
+        let isValid = rules.isValid(state, form: form)
+        let save = ButtonView(title: submitTitle, isFocused: form.focus == .submit, isDimmed: !isValid, theme: theme)
+        let cancel = ButtonView(title: cancelTitle, isFocused: form.focus == .cancel, theme: theme)
+        if form.focus == .submit || form.focus == .cancel {
+          buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+        }
+        save.render(in: Rect(x: columns.control, y: y, width: save.width, height: 1), buffer: &buffer)
+        let cancelX = columns.control + save.width + 2
+        cancel.render(in: Rect(x: cancelX, y: y, width: max(0, min(cancel.width, width - cancelX)), height: 1), buffer: &buffer)
+        return nil
+      }
+    }
+  }
+
+  /// One row of the form's body.
+  enum BodyRow {
+    case blank
+    case control(FormControl<State, Field>)
+    case error(String)
+    case buttons
+  }
+
+  /// The body, top to bottom: each control, its error right under it, then the buttons.
+  func bodyRows(_ state: State, form: FormState<Field>, width: Int) -> [BodyRow] {
+    var rows: [BodyRow] = [.blank]
+    for control in controls {
+      rows.append(.control(control))
+      if let error = form.errors[control.field] { rows.append(.error(error)) }
+    }
+    rows.append(.blank)
+    rows.append(.buttons)
+    return rows
+  }
+
+  /// The rows that must stay visible: the focused control and its error, or the buttons.
+  func focusedRows(_ rows: [BodyRow], focus: FocusTarget<Field>?) -> ClosedRange<Int> {
+    for (index, row) in rows.enumerated() {
+      switch (row, focus) {
+      case let (.control(control), .field(field)) where control.field == field:
+        if index + 1 < rows.count, case .error = rows[index + 1] { return index...(index + 1) }
+        return index...index
+      case (.buttons, .submit), (.buttons, .cancel):
+        return index...index
+      default:
+        continue
+      }
+    }
+    return 0...0
+  }
+
+  /// Moves `offset` as little as possible so `wanted` is inside the viewport.
+  func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, in total: Int, viewport: Int) {
+    if wanted.lowerBound < offset { offset = wanted.lowerBound }
+    if wanted.upperBound >= offset + viewport { offset = wanted.upperBound - viewport + 1 }
+    offset = max(0, min(offset, max(0, total - viewport)))
+  }
+
+  /// Column positions: a marker, the labels, then the controls.
+  func columns(width: Int) -> (label: Int, control: Int, controlWidth: Int) {
+    let label = min(controls.map { $0.label.displayWidth }.max() ?? 0, width / 3)
+    let control = 3 + label + 2
+    return (label, control, max(1, min(32, width - control - 14)))
+  }
+
+  /// The note beside a control: its own status, or "Checking…" while its check runs.
+  func fieldStatus(
+    _ control: FormControl<State, Field>, state: State, form: FormState<Field>
+  ) -> StatusView.Status? {
+    if let status = control.status?(state) { return status }
+    return form.isChecking(control.field) ? .checking("Checking…") : nil
+  }
+
+  /// The form-wide status line: saving, waiting for checks, or why the last submit failed.
+  func formStatus(_ form: FormState<Field>) -> StatusView.Status? {
+    switch form.submission {
+    case .saving: return .loading("Saving…")
+    case .awaitingChecks: return .checking("Checking…")
+    case nil: return form.submitError.map { .failed($0) }
+    }
+  }
+
+  /// Shown instead of the form when the screen is too small; the form comes back when enlarged.
+  func drawTooSmall(into buffer: inout Buffer, theme: Theme) {
+    let size = buffer.size
+    let lines = [
+      "Terminal too small",
+      "Need \(minimumSize.columns)×\(minimumSize.rows), have \(size.columns)×\(size.rows)",
+      "Enlarge the window",
+    ]
+    let top = max(0, (size.rows - lines.count) / 2)
+    for (index, line) in lines.enumerated() where top + index < size.rows {
+      let text = line.truncated(toWidth: size.columns)
+      let x = max(0, (size.columns - text.displayWidth) / 2)
+      buffer.setString(
+        text, at: Position(column: x, row: top + index), style: index == 0 ? theme.error : theme.label,
+        maxWidth: size.columns - x)
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import ComposableForms
+
+/// What the terminal shows that is not the feature's business: the focused text field's cursor
+/// and scroll, the form's vertical scroll, digits being typed into a stepper, the spinner frame.
+///
+/// The runtime keeps one between frames; the store never sees it.
+public struct FormViewState<Field: FormField>: Equatable {
+  /// The editor of the focused text field, and which field it belongs to.
+  public var editor: TextEditor?
+  public var editorField: Field?
+  /// The first body row shown when the form is taller than the screen.
+  public var scrollOffset = 0
+  /// Digits typed into the focused stepper so far.
+  public var typedDigits = ""
+  /// Which frame of the spinner to show while something is loading.
+  public var spinnerFrame = 0
+
+  public init() {}
+}

@@ -1,0 +1,153 @@
+import ComposableForms
+
+/// Runs a form in a terminal: reads keys, turns them into actions through the keymap and the
+/// layout, sends them to the store, and draws only what changed.
+///
+/// One loop on the main actor does every terminal call. While it waits for input it suspends
+/// instead of blocking, so effects deliver their actions meanwhile, and the store's observer
+/// wakes it to draw them at once (no polling).
+///
+/// ```swift
+/// let runtime = FormRuntime(store: store, layout: layout, terminal: terminal, events: backend)
+/// switch await runtime.run() {
+/// case .submitted: ...
+/// case .cancelled, .interrupted, .terminated: ...
+/// }
+/// ```
+@MainActor
+public final class FormRuntime<State, Action: BindableAction, Field: FormField>
+where Action.State == State {
+  /// How a run ended.
+  public enum Outcome: Hashable, Sendable {
+    /// The form was submitted and its submit operation succeeded.
+    case submitted
+    /// Esc or the Cancel button.
+    case cancelled
+    /// Ctrl-C.
+    case interrupted
+    /// SIGTERM or SIGHUP arrived.
+    case terminated(signal: Int32)
+  }
+
+  public let store: Store<State, Action>
+  public let layout: FormLayout<State, Action, Field>
+  public let terminal: Terminal
+  public let events: any EventSource
+  public var keymap: Keymap
+  public var theme: Theme
+  /// Presentation state: cursor and scroll of the focused field, vertical scroll, spinner.
+  public private(set) var view = FormViewState<Field>()
+
+  private var isDirty = true
+  private var isWaiting = false
+
+  public init(
+    store: Store<State, Action>,
+    layout: FormLayout<State, Action, Field>,
+    terminal: Terminal,
+    events: any EventSource,
+    keymap: Keymap = .standard,
+    theme: Theme = .color
+  ) {
+    self.store = store
+    self.layout = layout
+    self.terminal = terminal
+    self.events = events
+    self.keymap = keymap
+    self.theme = theme
+  }
+
+  /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal.
+  public func run() async -> Outcome {
+    let token = store.observe { [weak self] _ in self?.stateDidChange() }
+    defer { token.cancel() }
+    render()
+    while true {
+      if let outcome = formOutcome() {
+        render()
+        return outcome
+      }
+      switch events.nextEvent(timeout: .zero) {
+      case .timeout:
+        if isDirty {
+          render()
+          continue
+        }
+        let animating = layout.isBusy(store.state)
+        isWaiting = true
+        await events.waitForEvents(timeout: animating ? .milliseconds(100) : nil)
+        isWaiting = false
+        if animating {
+          view.spinnerFrame += 1
+          isDirty = true
+        }
+      case let .key(key):
+        if let outcome = handle(key) { return outcome }
+      case .wake:
+        continue
+      case let .terminate(signal):
+        return .terminated(signal: signal)
+      case .resumed:
+        terminal.invalidate()
+        isDirty = true
+      }
+    }
+  }
+
+  /// Handles one key: resize, interrupt and redraw here, everything else through the layout.
+  /// Returns an outcome when the key ends the run.
+  public func handle(_ key: Key) -> Outcome? {
+    isDirty = true
+    if key == .resize {
+      terminal.handleResize()
+      return nil
+    }
+    guard let command = keymap.command(for: key, focused: layout.focusedKind(in: store.state))
+    else { return nil }
+    switch command {
+    case .interrupt:
+      return .interrupted
+    case .redraw:
+      terminal.invalidate()
+    default:
+      for action in layout.actions(for: command, state: store.state, view: &view) {
+        store.send(action)
+      }
+    }
+    return nil
+  }
+
+  /// Draws the current state; the terminal sends only the cells that changed.
+  public func render() {
+    let frame = layout.render(store.state, size: terminal.size, theme: theme, view: &view)
+    terminal.draw(frame.buffer, cursor: frame.cursor)
+    isDirty = false
+  }
+
+  private func stateDidChange() {
+    isDirty = true
+    if isWaiting { events.waker.wake() }
+  }
+
+  private func formOutcome() -> Outcome? {
+    switch store.state[keyPath: layout.toForm].outcome {
+    case .submitted: .submitted
+    case .cancelled: .cancelled
+    case nil: nil
+    }
+  }
+}
+
+extension FormLayout {
+  /// Whether something is running that a spinner shows (a check, a save, a control's loading).
+  func isBusy(_ state: State) -> Bool {
+    let form = state[keyPath: toForm]
+    if form.isChecking || form.isSubmitting { return true }
+    return controls.contains { control in
+      switch control.status?(state) {
+      case .loading, .checking: true
+      default: false
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+@MainActor
+struct RuntimeTests {
+  func type(_ text: String) -> [TerminalEvent] { text.map { .key(.character($0)) } }
+
+  @Test func aScriptedSessionFillsAndSubmitsTheClientForm() async {
+    let saved = LockIsolated<[Client]>([])
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.add = { client in saved.withValue { $0.append(client) } }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let events = ScriptedEventSource(
+      type("Ada") + [.key(.tab)] + type("ada@example.com") + [.key(.tab)]
+        + [.key(.right), .key(.right), .key(.enter)])
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend), events: events)
+    let outcome = await runtime.run()
+    #expect(outcome == .submitted)
+    #expect(saved.value == [Client(name: "Ada", email: "ada@example.com", age: 20)])
+  }
+
+  @Test func tabbingOffABadEmailShowsItsErrorAndTheFixClearsIt() async {
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let events = ScriptedEventSource([.key(.tab)] + type("blob") + [.key(.tab)])
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend), events: events)
+    for _ in 0..<6 {
+      if case let .key(key) = events.nextEvent(timeout: .zero) { _ = runtime.handle(key) }
+    }
+    runtime.render()
+    #expect(backend.lines[5] == "          ! Please enter a valid email")
+    _ = runtime.handle(.backTab)
+    _ = runtime.handle(.character("@"))
+    runtime.render()
+    #expect(backend.lines[4].hasPrefix(" › Email  blob@"))
+    #expect(backend.lines[5] == "   Age    18")
+  }
+
+  @Test func escCancelsAndCtrlCInterrupts() async {
+    let store = Store(initialState: SettingsForm.State()) { SettingsForm() }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: SettingsForm.layout, terminal: Terminal(backend: backend),
+      events: ScriptedEventSource([.key(.escape)]))
+    #expect(await runtime.run() == .cancelled)
+
+    let other = FormRuntime(
+      store: Store(initialState: SettingsForm.State()) { SettingsForm() },
+      layout: SettingsForm.layout, terminal: Terminal(backend: HeadlessBackend(size: Size(columns: 80, rows: 24))),
+      events: ScriptedEventSource([.key(.control("c"))]))
+    #expect(await other.run() == .interrupted)
+  }
+
+  @Test func permissionAnswerArrivesWhileWaitingAndIsDrawnAtOnce() async {
+    let store = Store(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      $0.notificationPermission.request = { .denied(reason: "No desktop session") }
+      $0.settingsStorage.save = { _ in }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let events = ScriptedEventSource(
+      [.key(.tab)] + type("Blob") + [.key(.tab), .key(.character(" "))], idleLimit: .milliseconds(300))
+    let runtime = FormRuntime(
+      store: store, layout: SettingsForm.layout, terminal: Terminal(backend: backend), events: events)
+    let outcome = await runtime.run()
+    #expect(outcome == .terminated(signal: 0))  // the script ended; nothing submitted
+    #expect(store.state.enableNotifications == false)
+    #expect(backend.lines[5].hasPrefix(" › Notifications         [ ] Off"))
+    #expect(backend.lines[5].hasSuffix("No desktop session"))
+  }
+
+  @Test func resizingToTinyAndBackKeepsEverythingTyped() async {
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
+      events: ScriptedEventSource())
+    for character in "Ada" { _ = runtime.handle(.character(character)) }
+    runtime.render()
+    backend.size = Size(columns: 20, rows: 5)
+    _ = runtime.handle(.resize)
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("Terminal too small") })
+    backend.size = Size(columns: 80, rows: 24)
+    _ = runtime.handle(.resize)
+    runtime.render()
+    #expect(backend.lines[3] == " › Name   Ada")
+    #expect(backend.cursor == Position(column: 13, row: 3))
+  }
+}

@@ -1,0 +1,18 @@
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+
+/// Renders a form state headlessly to the lines a person would see.
+@MainActor
+func screen<State, Action, Field>(
+  _ layout: FormLayout<State, Action, Field>,
+  _ state: State,
+  columns: Int = 80,
+  rows: Int = 24
+) -> (lines: [String], cursor: Position?) {
+  var view = FormViewState<Field>()
+  let frame = layout.render(state, size: Size(columns: columns, rows: rows), theme: .color, view: &view)
+  var lines = frame.buffer.lines
+  while lines.last == "" { lines.removeLast() }
+  return (lines, frame.cursor)
+}

@@ -1,0 +1,95 @@
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+@MainActor
+struct SettingsScreenTests {
+  @Test func initialScreenShowsSavedValuesWithFocusOnTheFirstField() {
+    let state = SettingsForm.State(
+      settings: UserSettings(digest: .weekly, displayName: "Blob", protectMyPosts: true))
+    let (lines, cursor) = screen(SettingsForm.layout, state)
+    #expect(
+      lines == [
+        " Settings",
+        String(repeating: "─", count: 80),
+        "",
+        " › Digest                ‹ Weekly ›",
+        "   Display name          Blob",
+        "   Notifications         [ ] Off",
+        "   Email notifications   [ ] Off",
+        "   Mobile notifications  [ ] Off",
+        "   Protect my posts      [x] On",
+        "",
+        "                         [ Save ]  [ Cancel ]",
+      ] + Array(repeating: "", count: 12) + [
+        " Tab next  Shift-Tab back  ←/→ change  Enter next  Esc cancel"
+      ])
+    #expect(cursor == nil)
+  }
+
+  @Test func aFocusedTextFieldHasTheCursorAtTheEndOfItsText() {
+    var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
+    state.form.focus = .field(.displayName)
+    let (lines, cursor) = screen(SettingsForm.layout, state)
+    #expect(lines[3] == "   Digest                Daily")
+    #expect(lines[4] == " › Display name          Blob")
+    #expect(cursor == Position(column: 29, row: 4))
+  }
+
+  @Test func anInlineErrorSitsDirectlyUnderItsField() {
+    var state = SettingsForm.State()
+    state.form.focus = .field(.enableNotifications)
+    state.form.errors[.displayName] = "Please enter a display name"
+    let lines = screen(SettingsForm.layout, state).lines
+    #expect(lines[4] == "   Display name          How others see you")
+    #expect(lines[5] == "                         ! Please enter a display name")
+    #expect(lines[6] == " › Notifications         [ ] Off")
+  }
+
+  @Test func askingForPermissionShowsALoadingNoteBesideTheToggle() {
+    var state = SettingsForm.State()
+    state.enableNotifications = true
+    state.isLoading = true
+    let line = screen(SettingsForm.layout, state).lines[5]
+    #expect(line == "   Notifications         [x] On        ⠋ Asking for permission…")
+  }
+
+  @Test func aDeniedPermissionSaysWhyBesideTheToggle() {
+    var state = SettingsForm.State()
+    state.notificationsDenial = "No desktop session to deliver notifications to"
+    let line = screen(SettingsForm.layout, state).lines[5]
+    #expect(line == "   Notifications         [ ] Off       ✗ No desktop session to deliver notific…")
+  }
+
+  @Test func aTooSmallTerminalShowsAMessageInsteadOfTheForm() {
+    let lines = screen(SettingsForm.layout, SettingsForm.State(), columns: 30, rows: 8).lines
+    #expect(
+      lines == [
+        "",
+        "",
+        "      Terminal too small",
+        "    Need 40×10, have 30×8",
+        "      Enlarge the window",
+      ])
+  }
+
+  @Test func aShortTerminalScrollsToKeepTheFocusedFieldVisible() {
+    var state = SettingsForm.State()
+    state.form.focus = .field(.protectMyPosts)
+    let (lines, _) = screen(SettingsForm.layout, state, columns: 60, rows: 10)
+    #expect(
+      lines == [
+        " Settings",
+        String(repeating: "─", count: 52) + "↑ more──",
+        "   Digest                Daily",
+        "   Display name          How others see you",
+        "   Notifications         [ ] Off",
+        "   Email notifications   [ ] Off",
+        "   Mobile notifications  [ ] Off",
+        " › Protect my posts      [ ] Off",
+        "                                                    ↓ more",
+        " Tab next  Shift-Tab back  Space toggle  Enter save",
+      ])
+  }
+}
