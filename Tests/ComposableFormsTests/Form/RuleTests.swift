@@ -1,0 +1,147 @@
+import ComposableForms
+import Testing
+
+/// Every ready-made rule, and how `Validate` combines them.
+struct RuleTests {
+  // MARK: - Ready-made rules
+
+  @Test(arguments: ["", " ", "   ", "\t", "\n", " \t\n ", "\u{00A0}"])
+  func requiredRejectsEmptyAndWhitespaceOnly(value: String) {
+    #expect(Rule<String>.required("Required").validate(value) == "Required")
+  }
+
+  @Test(arguments: ["a", " a ", "Blob", "\tx\n", "😀"])
+  func requiredAcceptsAnythingWithAVisibleCharacter(value: String) {
+    #expect(Rule<String>.required("Required").validate(value) == nil)
+  }
+
+  @Test func containsLooksForTheWholeText() {
+    let rule = Rule<String>.contains("@", "Needs an @")
+    #expect(rule.validate("blob@") == nil)
+    #expect(rule.validate("@") == nil)
+    #expect(rule.validate("blob") == "Needs an @")
+    #expect(rule.validate("") == "Needs an @")
+    let word = Rule<String>.contains("ab", "Needs ab")
+    #expect(word.validate("xaby") == nil)
+    #expect(word.validate("a b") == "Needs ab")
+  }
+
+  @Test(arguments: [
+    "blob@example.com", "b@e.co", "first.last@sub.example.org", " blob@example.com ",
+    "blob+tag@example.com",
+  ])
+  func emailAcceptsGoodShapes(value: String) {
+    #expect(Rule<String>.email("Bad email").validate(value) == nil)
+  }
+
+  @Test(arguments: [
+    "", "blob", "blob@", "@example.com", "blob@example", "blob@.com", "blob@example.",
+    "blob@@example.com", "bl ob@example.com", "blob@exa mple.com", "a@b@c.com",
+  ])
+  func emailRejectsBadShapes(value: String) {
+    #expect(Rule<String>.email("Bad email").validate(value) == "Bad email")
+  }
+
+  @Test func maxLengthCountsGraphemesAsAPersonCountsThem() {
+    let rule = Rule<String>.maxLength(3, "Too long")
+    #expect(rule.validate("") == nil)
+    #expect(rule.validate("abc") == nil)
+    #expect(rule.validate("abcd") == "Too long")
+    // One family emoji is seven scalars but one character.
+    #expect(rule.validate("👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦") == nil)
+    #expect(rule.validate("👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦") == "Too long")
+    // "e" plus a combining accent is one character, as are flags.
+    #expect(rule.validate("e\u{301}e\u{301}e\u{301}") == nil)
+    #expect(rule.validate("🇫🇷🇯🇵🇧🇷") == nil)
+    #expect(rule.validate("日本語") == nil)
+    #expect(rule.validate("日本語だ") == "Too long")
+  }
+
+  @Test func rangeIncludesBothEnds() {
+    let rule = Rule<Int>.range(0...150, "Out of range")
+    #expect(rule.validate(-1) == "Out of range")
+    #expect(rule.validate(0) == nil)
+    #expect(rule.validate(75) == nil)
+    #expect(rule.validate(150) == nil)
+    #expect(rule.validate(151) == "Out of range")
+    let letters = Rule<String>.range("b"..."d", "Not b to d")
+    #expect(letters.validate("c") == nil)
+    #expect(letters.validate("a") == "Not b to d")
+  }
+
+  @Test func atLeastIncludesTheMinimum() {
+    let rule = Rule<Int>.atLeast(18, "Too young")
+    #expect(rule.validate(17) == "Too young")
+    #expect(rule.validate(18) == nil)
+    #expect(rule.validate(Int.max) == nil)
+    #expect(rule.validate(Int.min) == "Too young")
+    #expect(Rule<Double>.atLeast(0.5, "Too small").validate(0.49) == "Too small")
+  }
+
+  @Test func customRunsTheClosureAndMatchesInit() {
+    let even = Rule<Int>.custom { $0.isMultiple(of: 2) ? nil : "Must be even" }
+    #expect(even.validate(4) == nil)
+    #expect(even.validate(3) == "Must be even")
+    let same = Rule<Int> { $0.isMultiple(of: 2) ? nil : "Must be even" }
+    for value in -3...3 { #expect(even.validate(value) == same.validate(value)) }
+  }
+
+  // MARK: - Validate
+
+  struct Account: Equatable {
+    var name = ""
+    var password = ""
+    var confirmation = ""
+    var enabled = true
+  }
+
+  enum Field: FormField { case name, password, confirmation }
+
+  @Test func severalRulesTheFirstFailingMessageWins() {
+    let rules = FormRules<Account, Field>(
+      Validate(
+        .name, \.name,
+        .required("Required"),
+        .maxLength(5, "At most 5"),
+        .custom { $0.first?.isUppercase == true ? nil : "Capital first" }))
+    #expect(rules.syncError(for: .name, in: Account(name: "  ")) == "Required")
+    #expect(rules.syncError(for: .name, in: Account(name: "blobbyx")) == "At most 5")
+    #expect(rules.syncError(for: .name, in: Account(name: "Blobbyx")) == "At most 5")
+    #expect(rules.syncError(for: .name, in: Account(name: "blob")) == "Capital first")
+    #expect(rules.syncError(for: .name, in: Account(name: "Blob")) == nil)
+  }
+
+  @Test func twoValidatesForOneFieldRunInOrder() {
+    let rules = FormRules<Account, Field>(
+      Validate(.name, \.name, .required("Required")),
+      Validate(.name, \.name, .maxLength(3, "At most 3")))
+    #expect(rules.syncError(for: .name, in: Account(name: "")) == "Required")
+    #expect(rules.syncError(for: .name, in: Account(name: "Blob")) == "At most 3")
+    #expect(rules.syncError(for: .name, in: Account(name: "Bo")) == nil)
+  }
+
+  @Test func stateClosureInitialiserSeesTheWholeState() {
+    let rules = FormRules<Account, Field>(
+      Validate(.password, \.password, .required("Choose a password")),
+      Validate(.confirmation) { state in
+        state.confirmation == state.password ? nil : "Passwords differ"
+      })
+    #expect(rules.syncError(for: .confirmation, in: Account(password: "a", confirmation: "a")) == nil)
+    #expect(
+      rules.syncError(for: .confirmation, in: Account(password: "a", confirmation: "b"))
+        == "Passwords differ")
+    #expect(rules.syncError(for: .password, in: Account()) == "Choose a password")
+  }
+
+  @Test func aFieldWithoutRulesIsValidAndADisabledFieldHasNoError() {
+    let rules = FormRules<Account, Field>(
+      Validate(.password, \.password, .required("Choose a password")),
+      isEnabled: { state, field in field == .password ? state.enabled : true })
+    #expect(rules.syncError(for: .name, in: Account()) == nil)
+    #expect(rules.syncError(for: .password, in: Account()) == "Choose a password")
+    #expect(rules.syncError(for: .password, in: Account(enabled: false)) == nil)
+    #expect(!rules.isEnabled(.password, in: Account(enabled: false)))
+    #expect(rules.isValid(Account(enabled: false), form: FormState<Field>()))
+    #expect(!rules.isValid(Account(), form: FormState<Field>()))
+  }
+}
