@@ -34,3 +34,8 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Benchmarks in release mode; prints a table (see BENCHMARKS.md for the method and figures).
+bench: deps
+	$(SWIFT) build -c release --product Benchmarks --product settings-tui
+	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks

@@ -91,6 +91,16 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // Benchmarks: run in release mode with `make bench`.
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: [
+        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "CNcurses",
+      ],
+      path: "Benchmarks/Sources",
+      swiftSettings: strict
+    ),
+
     // Tests mirror the source modules.
     .testTarget(
       name: "ComposableFormsTests",
