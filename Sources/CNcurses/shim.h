@@ -3,6 +3,149 @@
 // NB: SwiftPM drops pkg-config's -D flags, so the wide-character API must be requested here.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <ncurses.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+// MARK: - Macros Swift cannot import
+
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_color_pair(int pair) { return COLOR_PAIR(pair); }
+
+static inline int cn_ok(void) { return OK; }
+static inline int cn_err(void) { return ERR; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+// NB: `stdscr`, `COLOR_PAIRS` and `ESCDELAY` are mutable C globals; reading them from Swift 6
+//     is a concurrency error, so they are read here, for the screen most recently `set_term`ed.
+static inline WINDOW *cn_current_window(void) { return stdscr; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+static inline int cn_max_y(const WINDOW *window) { return getmaxy(window); }
+static inline int cn_max_x(const WINDOW *window) { return getmaxx(window); }
+
+// MARK: - Key codes (function-key values of get_wch's KEY_CODE_YES results)
+
+static inline int cn_key_up(void) { return KEY_UP; }
+static inline int cn_key_down(void) { return KEY_DOWN; }
+static inline int cn_key_left(void) { return KEY_LEFT; }
+static inline int cn_key_right(void) { return KEY_RIGHT; }
+static inline int cn_key_home(void) { return KEY_HOME; }
+static inline int cn_key_end(void) { return KEY_END; }
+static inline int cn_key_delete(void) { return KEY_DC; }
+static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int cn_key_enter(void) { return KEY_ENTER; }
+static inline int cn_key_back_tab(void) { return KEY_BTAB; }
+static inline int cn_key_page_up(void) { return KEY_PPAGE; }
+static inline int cn_key_page_down(void) { return KEY_NPAGE; }
+static inline int cn_key_resize(void) { return KEY_RESIZE; }
+
+/// Asks the terminal on `fd` for its size (TIOCGWINSZ); returns 0 on success.
+static inline int cn_terminal_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+// MARK: - Locale
+
+/// Whether the current LC_CTYPE encodes text as UTF-8.
+static inline int cn_locale_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// MARK: - Signal relay
+//
+// NB: A signal handler may only call async-signal-safe functions, so the handler lives in C: it
+//     writes the signal number as one byte into a non-blocking pipe that the event loop polls.
+//     SIGWINCH is also passed on to the handler ncurses installed, so `get_wch` reports KEY_RESIZE.
+
+static volatile sig_atomic_t cn_relay_fd = -1;
+static struct sigaction cn_previous_actions[NSIG];
+static volatile sig_atomic_t cn_relay_installed[NSIG];
+
+static void cn_relay_signal(int signal_number) {
+  int saved_errno = errno;
+  if (signal_number == SIGWINCH) {
+    struct sigaction previous = cn_previous_actions[SIGWINCH];
+    if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler != SIG_DFL
+        && previous.sa_handler != SIG_IGN && previous.sa_handler != NULL) {
+      previous.sa_handler(signal_number);
+    }
+  }
+  int fd = cn_relay_fd;
+  if (fd >= 0) {
+    unsigned char byte = (unsigned char)signal_number;
+    ssize_t written = write(fd, &byte, 1);
+    (void)written;
+  }
+  errno = saved_errno;
+}
+
+/// Relays `signal_number` into `fd` (the write end of a non-blocking pipe) until restored.
+static inline int cn_relay_install(int signal_number, int fd) {
+  if (signal_number <= 0 || signal_number >= NSIG) return -1;
+  cn_relay_fd = fd;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = cn_relay_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(signal_number, &action, &cn_previous_actions[signal_number]) != 0) return -1;
+  cn_relay_installed[signal_number] = 1;
+  return 0;
+}
+
+/// Puts back the handler that was in place before `cn_relay_install` for this signal.
+static inline void cn_relay_restore(int signal_number) {
+  if (signal_number <= 0 || signal_number >= NSIG || !cn_relay_installed[signal_number]) return;
+  sigaction(signal_number, &cn_previous_actions[signal_number], NULL);
+  cn_relay_installed[signal_number] = 0;
+}
+
+/// Stops relaying: later signals that still reach the handler write nowhere.
+static inline void cn_relay_detach(void) { cn_relay_fd = -1; }
+
+/// Stops the process the way the shell's Ctrl-Z would (default SIGTSTP action), returning after
+/// SIGCONT. The relayed SIGTSTP handler, if any, is put back afterwards.
+static inline void cn_stop_self(void) {
+  struct sigaction default_action, current;
+  memset(&default_action, 0, sizeof default_action);
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  sigaction(SIGTSTP, &default_action, &current);
+  sigset_t unblock, previous_mask;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, &previous_mask);
+  kill(0, SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+  sigaction(SIGTSTP, &current, NULL);
+}
+
+// MARK: - Signal numbers (some are macros that expand to expressions on some platforms)
+
+static inline int cn_sigterm(void) { return SIGTERM; }
+static inline int cn_sighup(void) { return SIGHUP; }
+static inline int cn_sigint(void) { return SIGINT; }
+static inline int cn_sigwinch(void) { return SIGWINCH; }
+static inline int cn_sigtstp(void) { return SIGTSTP; }
+static inline int cn_sigcont(void) { return SIGCONT; }
+
 #endif

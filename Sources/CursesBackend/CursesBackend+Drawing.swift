@@ -1,0 +1,58 @@
+import CNcurses
+import TerminalUI
+
+extension CursesBackend: Backend {
+  /// Writes cells into curses' virtual screen; ``flush()`` sends only what differs from the
+  /// terminal, so redrawing an unchanged cell costs nothing.
+  public func draw(_ cells: [(Position, Cell)]) {
+    guard !isShutDown else { return }
+    for (position, cell) in cells where !cell.isContinuation {
+      put(cell, at: position)
+    }
+  }
+
+  /// Remembers where the cursor goes; ``flush()`` moves it there, or hides it for `nil`.
+  public func setCursor(_ position: Position?) {
+    cursor = position
+  }
+
+  /// Forgets what the terminal shows: the next ``flush()`` clears it and repaints everything.
+  public func clear() {
+    guard !isShutDown else { return }
+    _ = wclear(screen.window)
+  }
+
+  /// Sends the changed cells and the cursor to the terminal in one update.
+  public func flush() {
+    guard !isShutDown else { return }
+    if let cursor {
+      // NB: With leaveok on, curses skips cursor moves after an update: cheaper while hidden.
+      _ = leaveok(screen.window, false)
+      _ = wmove(screen.window, Int32(cursor.row), Int32(cursor.column))
+    } else {
+      _ = leaveok(screen.window, true)
+    }
+    _ = wnoutrefresh(screen.window)
+    _ = doupdate()
+    setCursorVisible(cursor != nil)
+  }
+
+  private func put(_ cell: Cell, at position: Position) {
+    var character = cchar_t()
+    let attributes = ColorPalette.attributes(for: cell.style)
+    let pair = palette.pair(for: cell.style)
+    let scalars = cell.symbol.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+    // NB: A cchar_t holds one spacing character plus a few combining marks; a longer cluster
+    //     (an emoji ZWJ sequence) is refused, so fall back to its first scalar.
+    let attempts = [Array(scalars.prefix(Int(CCHARW_MAX) - 1)), Array(scalars.prefix(1))]
+    for attempt in attempts {
+      let status = (attempt + [0]).withUnsafeBufferPointer {
+        setcchar(&character, $0.baseAddress, attributes, pair, nil)
+      }
+      if status == cn_ok() {
+        _ = mvwadd_wch(screen.window, Int32(position.row), Int32(position.column), &character)
+        return
+      }
+    }
+  }
+}

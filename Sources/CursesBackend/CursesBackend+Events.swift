@@ -1,0 +1,104 @@
+import CNcurses
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CursesBackend: EventSource {
+  /// Wakes ``nextEvent(timeout:)`` from any thread; harmless after ``shutdown()``.
+  public nonisolated var waker: Waker {
+    let pipe = wakePipe
+    return Waker { pipe.signal() }
+  }
+
+  /// Waits for the next key, wake-up or signal without busy polling.
+  ///
+  /// Keys curses already buffered come first; otherwise the terminal, the wake pipe and the
+  /// signal pipe are polled together. SIGTERM and SIGHUP (and a closed terminal) give
+  /// ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives ``TerminalUI/Key/resize``;
+  /// Ctrl-Z or SIGTSTP suspends the program and gives ``TerminalUI/TerminalEvent/resumed`` once
+  /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
+  public func nextEvent(timeout: Duration?) -> TerminalEvent {
+    guard !isShutDown else { return .terminate(signal: cn_sighup()) }
+    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+    var inputClosed = false
+    while true {
+      if let event = takeSignalEvent() { return event }
+      if let event = readKey() { return event }
+      if awaitsResize { return .key(resizeWithoutCurses()) }
+      if inputClosed { return .terminate(signal: cn_sighup()) }
+      var fds = [
+        pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, nfds_t(fds.count), Self.milliseconds(until: deadline))
+      if ready < 0 {
+        // NB: EINTR (e.g. SIGWINCH on this thread): loop, so curses can report KEY_RESIZE.
+        if currentErrno == EINTR { continue }
+        return .terminate(signal: cn_sighup())
+      }
+      if ready == 0 { return .timeout }
+      if fds[1].revents != 0 { pendingSignals += signals.takeSignals() }
+      if fds[2].revents != 0 {
+        _ = wakePipe.drain()
+        return .wake
+      }
+      let closedMask = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
+      if fds[0].revents & closedMask != 0 { inputClosed = true }
+    }
+  }
+
+  /// Turns the oldest relayed signal into an event; SIGWINCH only marks a resize as expected.
+  private func takeSignalEvent() -> TerminalEvent? {
+    while !pendingSignals.isEmpty {
+      let signal = pendingSignals.removeFirst()
+      switch signal {
+      case cn_sigterm(), cn_sighup():
+        return .terminate(signal: signal)
+      case cn_sigint():
+        return .key(.control("c"))
+      case cn_sigwinch():
+        awaitsResize = true
+      case cn_sigtstp():
+        return suspend()
+      case cn_sigcont():
+        if ignoresNextContinue {
+          ignoresNextContinue = false
+        } else {
+          return resume()
+        }
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// Milliseconds `poll` may wait: -1 for no deadline, 0 once it has passed.
+  private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+    guard let deadline else { return -1 }
+    let remaining = ContinuousClock.now.duration(to: deadline)
+    guard remaining > .zero else { return 0 }
+    let (seconds, attoseconds) = remaining.components
+    let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: total)
+  }
+
+  /// Measures the terminal when curses did not report a resize itself (its SIGWINCH handler was
+  /// not installed), so the size still follows the window.
+  private func resizeWithoutCurses() -> Key {
+    awaitsResize = false
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if cn_terminal_size(screen.outputFD, &rows, &columns) == 0,
+      rows != cn_max_y(screen.window) || columns != cn_max_x(screen.window)
+    {
+      _ = resize_term(rows, columns)
+    }
+    return .resize
+  }
+}

@@ -1,0 +1,79 @@
+import CNcurses
+import TerminalUI
+
+extension CursesBackend {
+  /// How long a bracketed paste may pause between bytes before it is delivered as it stands.
+  static let pasteGapMilliseconds: Int32 = 500
+
+  /// Reads one key curses already has or can read without blocking; `nil` when there is none.
+  ///
+  /// A lone Esc still waits the 25 ms escape delay, to tell it from the start of a sequence.
+  func readKey() -> TerminalEvent? {
+    while true {
+      var character: wint_t = 0
+      let status = wget_wch(screen.window, &character)
+      if status == cn_key_code_yes() {
+        let code = Int32(bitPattern: UInt32(character))
+        if code == KeyDecoder.pasteStartCode { return .key(.paste(collectPaste())) }
+        if code == KeyDecoder.pasteEndCode { continue }
+        let key = KeyDecoder.decode(functionKey: code)
+        if key == .resize { awaitsResize = false }
+        return .key(key)
+      }
+      guard status == cn_ok() else { return nil }
+      let code = UInt32(character)
+      if code == KeyDecoder.suspendByte && suspendsOnControlZ { return suspend() }
+      return .key(KeyDecoder.decode(character: code))
+    }
+  }
+
+  /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").
+  private func collectPaste() -> String {
+    var text = ""
+    var previousWasReturn = false
+    wtimeout(screen.window, Self.pasteGapMilliseconds)
+    defer { wtimeout(screen.window, 0) }
+    while true {
+      var character: wint_t = 0
+      let status = wget_wch(screen.window, &character)
+      if status == cn_key_code_yes() {
+        let code = Int32(bitPattern: UInt32(character))
+        if code == KeyDecoder.pasteEndCode { return text }
+        if code == cn_key_resize() { awaitsResize = true }
+        if code == cn_key_enter() { text.append("\n") }
+        previousWasReturn = false
+        continue
+      }
+      guard status == cn_ok() else { return text }
+      let code = UInt32(character)
+      defer { previousWasReturn = code == 13 }
+      switch code {
+      case 13: text.append("\n")
+      case 10 where previousWasReturn: continue
+      case 10: text.append("\n")
+      default:
+        if let scalar = Unicode.Scalar(code) { text.unicodeScalars.append(scalar) }
+      }
+    }
+  }
+
+  /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
+  /// program is continued, with curses mode restored.
+  func suspend() -> TerminalEvent {
+    if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
+    endwin()
+    ignoresNextContinue = true
+    cn_stop_self()
+    return resume()
+  }
+
+  /// Puts the terminal back in curses mode after a stop; the caller then clears and redraws.
+  func resume() -> TerminalEvent {
+    _ = reset_prog_mode()
+    _ = clearok(screen.window, true)
+    _ = wnoutrefresh(screen.window)
+    _ = doupdate()
+    if usesBracketedPaste { screen.writeDirectly(Self.enableBracketedPaste) }
+    return .resumed
+  }
+}

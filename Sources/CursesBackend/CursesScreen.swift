@@ -1,0 +1,120 @@
+import CNcurses
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The handles of one `newterm` screen: the SCREEN, its window and the files it reads and writes.
+///
+/// Opening duplicates the caller's descriptors, so the caller keeps (and closes) its own; closing
+/// ends curses mode, frees the screen and closes the duplicates.
+@MainActor
+struct CursesScreen {
+  let screen: OpaquePointer
+  let window: UnsafeMutablePointer<WINDOW>
+  /// The descriptor curses reads keys from (ours: a duplicate).
+  let inputFD: Int32
+  /// The descriptor curses writes to (ours: a duplicate).
+  let outputFD: Int32
+  private let inputFile: UnsafeMutablePointer<FILE>
+  private let outputFile: UnsafeMutablePointer<FILE>
+
+  /// Starts curses on the given descriptors and makes it the current screen.
+  static func open(
+    inputFD: Int32, outputFD: Int32, termName: String?
+  ) throws(CursesBackendError) -> CursesScreen {
+    prepareLocale()
+    let input = try wrap(inputFD, mode: "r")
+    let output: (fd: Int32, file: UnsafeMutablePointer<FILE>)
+    do {
+      output = try wrap(outputFD, mode: "w")
+    } catch {
+      fclose(input.file)
+      throw error
+    }
+    let screen: OpaquePointer? =
+      if let termName { newterm(termName, output.file, input.file) } else {
+        newterm(nil, output.file, input.file)
+      }
+    guard let screen else {
+      fclose(input.file)
+      fclose(output.file)
+      let name = termName ?? getenv("TERM").map { String(cString: $0) } ?? "(TERM is not set)"
+      throw .unsupportedTerminal(name: name)
+    }
+    _ = set_term(screen)
+    guard let window = cn_current_window() else {
+      endwin()
+      delscreen(screen)
+      fclose(input.file)
+      fclose(output.file)
+      throw .unsupportedTerminal(name: termName ?? "(TERM)")
+    }
+    return CursesScreen(
+      screen: screen, window: window, inputFD: input.fd, outputFD: output.fd,
+      inputFile: input.file, outputFile: output.file)
+  }
+
+  /// Raw keys (Ctrl-C and Ctrl-Z arrive as bytes), no echo, decoded function keys, a short Esc
+  /// delay, and reads that never block (the event loop waits in `poll` instead).
+  func configureInput() {
+    raw()
+    noecho()
+    nonl()
+    _ = keypad(window, true)
+    _ = intrflush(window, false)
+    _ = set_escdelay(25)
+    wtimeout(window, 0)
+  }
+
+  /// Ends curses mode, frees the screen and closes the duplicated descriptors.
+  func close() {
+    _ = set_term(screen)
+    endwin()
+    delscreen(screen)
+    fclose(inputFile)
+    fclose(outputFile)
+  }
+
+  /// Writes bytes straight to the terminal (after curses has flushed its own output).
+  func writeDirectly(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        write(outputFD, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0 && currentErrno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+
+  // NB: curses decodes keys and measures wide characters with the C library's locale, so a
+  //     "C"/POSIX environment would garble CJK and "é"; terminals are UTF-8, so fall back to C.UTF-8.
+  private static func prepareLocale() {
+    _ = setlocale(LC_ALL, "")
+    if cn_locale_is_utf8() == 0 {
+      _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+  }
+
+  private static func wrap(
+    _ fd: Int32, mode: String
+  ) throws(CursesBackendError) -> (fd: Int32, file: UnsafeMutablePointer<FILE>) {
+    let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+    guard copy >= 0 else { throw .cannotUseDescriptor(errno: currentErrno) }
+    guard let file = fdopen(copy, mode) else {
+      let code = currentErrno
+      _ = closeDescriptor(copy)
+      throw .cannotUseDescriptor(errno: code)
+    }
+    return (copy, file)
+  }
+}

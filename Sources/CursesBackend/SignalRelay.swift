@@ -1,0 +1,46 @@
+import CNcurses
+
+/// Turns the signals a terminal program must answer into bytes on a pipe the event loop polls.
+///
+/// SIGTERM and SIGHUP end the program, SIGINT (from `kill`, since raw mode keeps Ctrl-C a key)
+/// quits like Ctrl-C, SIGWINCH resizes, SIGTSTP suspends and SIGCONT resumes. The handlers only
+/// write the signal number (async-signal-safe); ``restore()`` puts the previous handlers back.
+@MainActor
+final class SignalRelay {
+  /// Every signal the relay takes over while the backend is active.
+  static let relayedSignals: [Int32] = [
+    cn_sigterm(), cn_sighup(), cn_sigint(), cn_sigwinch(), cn_sigtstp(), cn_sigcont(),
+  ]
+
+  /// The pipe the handlers write to; poll ``SelfPipe/readFD``.
+  let pipe: SelfPipe
+  private var isInstalled = false
+
+  init() throws(CursesBackendError) {
+    pipe = try SelfPipe()
+  }
+
+  /// Installs the handlers (call after `newterm`, so ncurses' SIGWINCH handler is chained).
+  func install() {
+    guard !isInstalled else { return }
+    for signal in Self.relayedSignals {
+      _ = cn_relay_install(signal, pipe.rawWriteFD)
+    }
+    isInstalled = true
+  }
+
+  /// Puts the previous handlers back and closes the pipe. Safe to call twice.
+  func restore() {
+    if isInstalled {
+      for signal in Self.relayedSignals { cn_relay_restore(signal) }
+      cn_relay_detach()
+      isInstalled = false
+    }
+    pipe.close()
+  }
+
+  /// Reads the signal numbers that arrived since the last call, oldest first.
+  func takeSignals() -> [Int32] {
+    pipe.drain().map(Int32.init)
+  }
+}
