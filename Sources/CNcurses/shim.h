@@ -62,6 +62,30 @@ static inline int cn_terminal_size(int fd, int *rows, int *columns) {
   return 0;
 }
 
+/// Sets the size of the terminal on `fd` (TIOCSWINSZ), e.g. a pseudo-terminal in a test.
+static inline int cn_set_terminal_size(int fd, int rows, int columns) {
+  struct winsize size;
+  memset(&size, 0, sizeof size);
+  size.ws_row = (unsigned short)rows;
+  size.ws_col = (unsigned short)columns;
+  return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+#ifdef __linux__
+/// Opens a new pseudo-terminal's master side and writes its device number to `number`
+/// (the terminal is /dev/pts/<number>); returns the master descriptor or -1. Linux only.
+static inline int cn_open_pseudo_terminal(int *number) {
+  int master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master < 0) return -1;
+  int unlock = 0;
+  if (ioctl(master, TIOCSPTLCK, &unlock) != 0 || ioctl(master, TIOCGPTN, number) != 0) {
+    close(master);
+    return -1;
+  }
+  return master;
+}
+#endif
+
 // MARK: - Locale
 
 /// Whether the current LC_CTYPE encodes text as UTF-8.
@@ -75,21 +99,35 @@ static inline int cn_locale_is_utf8(void) {
 // NB: A signal handler may only call async-signal-safe functions, so the handler lives in C: it
 //     writes the signal number as one byte into a non-blocking pipe that the event loop polls.
 //     SIGWINCH is also passed on to the handler ncurses installed, so `get_wch` reports KEY_RESIZE.
+//     Swift's importer emits a header's functions but not its file-scope variables, so the state
+//     lives in function-local statics; call every cn_relay_* function from ONE Swift file, since
+//     each object file that uses a static inline function gets its own copy of that state.
 
-static volatile sig_atomic_t cn_relay_fd = -1;
-static struct sigaction cn_previous_actions[NSIG];
-static volatile sig_atomic_t cn_relay_installed[NSIG];
+static inline volatile sig_atomic_t *cn_relay_fd(void) {
+  static volatile sig_atomic_t fd = -1;
+  return &fd;
+}
+
+static inline struct sigaction *cn_relay_previous(int signal_number) {
+  static struct sigaction previous[NSIG];
+  return &previous[signal_number];
+}
+
+static inline volatile sig_atomic_t *cn_relay_installed(int signal_number) {
+  static volatile sig_atomic_t installed[NSIG];
+  return &installed[signal_number];
+}
 
 static void cn_relay_signal(int signal_number) {
   int saved_errno = errno;
   if (signal_number == SIGWINCH) {
-    struct sigaction previous = cn_previous_actions[SIGWINCH];
+    struct sigaction previous = *cn_relay_previous(SIGWINCH);
     if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler != SIG_DFL
         && previous.sa_handler != SIG_IGN && previous.sa_handler != NULL) {
       previous.sa_handler(signal_number);
     }
   }
-  int fd = cn_relay_fd;
+  int fd = *cn_relay_fd();
   if (fd >= 0) {
     unsigned char byte = (unsigned char)signal_number;
     ssize_t written = write(fd, &byte, 1);
@@ -101,26 +139,26 @@ static void cn_relay_signal(int signal_number) {
 /// Relays `signal_number` into `fd` (the write end of a non-blocking pipe) until restored.
 static inline int cn_relay_install(int signal_number, int fd) {
   if (signal_number <= 0 || signal_number >= NSIG) return -1;
-  cn_relay_fd = fd;
+  *cn_relay_fd() = fd;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = cn_relay_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
-  if (sigaction(signal_number, &action, &cn_previous_actions[signal_number]) != 0) return -1;
-  cn_relay_installed[signal_number] = 1;
+  if (sigaction(signal_number, &action, cn_relay_previous(signal_number)) != 0) return -1;
+  *cn_relay_installed(signal_number) = 1;
   return 0;
 }
 
 /// Puts back the handler that was in place before `cn_relay_install` for this signal.
 static inline void cn_relay_restore(int signal_number) {
-  if (signal_number <= 0 || signal_number >= NSIG || !cn_relay_installed[signal_number]) return;
-  sigaction(signal_number, &cn_previous_actions[signal_number], NULL);
-  cn_relay_installed[signal_number] = 0;
+  if (signal_number <= 0 || signal_number >= NSIG || !*cn_relay_installed(signal_number)) return;
+  sigaction(signal_number, cn_relay_previous(signal_number), NULL);
+  *cn_relay_installed(signal_number) = 0;
 }
 
 /// Stops relaying: later signals that still reach the handler write nowhere.
-static inline void cn_relay_detach(void) { cn_relay_fd = -1; }
+static inline void cn_relay_detach(void) { *cn_relay_fd() = -1; }
 
 /// Stops the process the way the shell's Ctrl-Z would (default SIGTSTP action), returning after
 /// SIGCONT. The relayed SIGTSTP handler, if any, is put back afterwards.

@@ -41,18 +41,18 @@ extension CursesBackend: Backend {
     var character = cchar_t()
     let attributes = ColorPalette.attributes(for: cell.style)
     let pair = palette.pair(for: cell.style)
-    let scalars = cell.symbol.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-    // NB: A cchar_t holds one spacing character plus a few combining marks; a longer cluster
-    //     (an emoji ZWJ sequence) is refused, so fall back to its first scalar.
-    let attempts = [Array(scalars.prefix(Int(CCHARW_MAX) - 1)), Array(scalars.prefix(1))]
-    for attempt in attempts {
-      let status = (attempt + [0]).withUnsafeBufferPointer {
-        setcchar(&character, $0.baseAddress, attributes, pair, nil)
-      }
-      if status == cn_ok() {
-        _ = mvwadd_wch(screen.window, Int32(position.row), Int32(position.column), &character)
-        return
-      }
+    var characters = cell.symbol.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
+      wchar_t(bitPattern: $0.value)
     }
+    characters.append(0)
+    var status = setcchar(&character, characters, attributes, pair, nil)
+    if status != cn_ok() {
+      // NB: A cchar_t holds one spacing character plus combining marks; a longer cluster (an
+      //     emoji ZWJ sequence) is refused, so fall back to its first scalar.
+      characters = [characters[0], 0]
+      status = setcchar(&character, characters, attributes, pair, nil)
+    }
+    guard status == cn_ok() else { return }
+    _ = mvwadd_wch(screen.window, Int32(position.row), Int32(position.column), &character)
   }
 }

@@ -81,8 +81,7 @@ public final class CursesBackend {
     screen = opened
     palette = ColorPalette(mode: colorMode)
     usesBracketedPaste = String(cString: termname()) != "dumb"
-    _ = define_key("\u{1B}[200~", KeyDecoder.pasteStartCode)
-    _ = define_key("\u{1B}[201~", KeyDecoder.pasteEndCode)
+    KeySequences.bindFallbacks()
     _ = leaveok(screen.window, true)
     _ = clearok(screen.window, true)
     setCursorVisible(false)

@@ -1,0 +1,85 @@
+import CursesBackend
+import Testing
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CursesBackendTests {
+  @Test func wakerInterruptsABlockedWait() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    let waker = backend.waker
+    Task.detached {
+      try? await Task.sleep(for: .milliseconds(50))
+      waker.wake()
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(backend.nextEvent(timeout: .seconds(5)) == .wake)
+    #expect(start.duration(to: clock.now) < .seconds(1))
+    #expect(backend.nextEvent(timeout: .zero) == .timeout, "one wake-up, one event")
+  }
+
+  @Test func manyWakeUpsCoalesce() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    for _ in 0..<10_000 { backend.waker.wake() }
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .wake)
+    #expect(backend.nextEvent(timeout: .zero) == .timeout)
+  }
+
+  @Test func timeoutElapsesWithoutInput() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(backend.nextEvent(timeout: .milliseconds(30)) == .timeout)
+    #expect(start.duration(to: clock.now) >= .milliseconds(30))
+  }
+
+  @Test func windowChangeArrivesAsResize() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    _ = kill(getpid(), SIGWINCH)
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.resize))
+    terminal.type("q")
+    var next = backend.nextEvent(timeout: .seconds(1))
+    if next == .key(.resize) { next = backend.nextEvent(timeout: .seconds(1)) }
+    #expect(next == .key(.character("q")))
+  }
+
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func terminationSignalsBecomeEvents(signal: Int32) throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    _ = kill(getpid(), signal)
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .terminate(signal: signal))
+  }
+
+  @Test func interruptSignalQuitsLikeControlC() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    _ = kill(getpid(), SIGINT)
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.control("c")))
+  }
+
+  @Test func closedTerminalEndsTheLoop() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("z")
+    terminal.hangUp()
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("z")))
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .terminate(signal: SIGHUP))
+  }
+}

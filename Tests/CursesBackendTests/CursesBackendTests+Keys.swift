@@ -1,0 +1,74 @@
+import CursesBackend
+import Testing
+import TerminalUI
+
+extension CursesBackendTests {
+  @Test(arguments: [
+    ("a", Key.character("a")),
+    ("é", .character("é")),
+    ("漢", .character("漢")),
+    ("\t", .tab),
+    ("\u{1B}[Z", .backTab),
+    ("\u{1B}[A", .up),
+    ("\u{1B}OB", .down),
+    ("\u{1B}[C", .right),
+    ("\u{1B}OD", .left),
+    ("\u{1B}[H", .home),
+    ("\u{1B}[F", .end),
+    ("\u{1B}[3~", .delete),
+    ("\u{1B}[5~", .pageUp),
+    ("\u{1B}[6~", .pageDown),
+    ("\u{7F}", .backspace),
+    ("\u{08}", .backspace),
+    ("\u{01}", .control("a")),
+    ("\u{03}", .control("c")),
+    ("\u{1A}", .control("z")),
+    ("\r", .enter),
+    ("\n", .enter),
+  ])
+  func bytesDecodeToKeys(bytes: String, key: Key) throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type(bytes)
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(key))
+    #expect(backend.nextEvent(timeout: .zero) == .timeout, "nothing left over")
+  }
+
+  @Test func typeaheadArrivesInOrder() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("ab\u{1B}[Ac\t")
+    var keys: [TerminalEvent] = []
+    for _ in 0..<5 { keys.append(backend.nextEvent(timeout: .seconds(1))) }
+    #expect(keys == [.key(.character("a")), .key(.character("b")), .key(.up),
+                     .key(.character("c")), .key(.tab)])
+  }
+
+  @Test func bracketedPasteArrivesAsOneEvent() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~hello world\u{1B}[201~x")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.paste("hello world")))
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")))
+
+    terminal.type("\u{1B}[200~line 1\r\nline 2\rné\t!\u{1B}[201~")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.paste("line 1\nline 2\nné\t!")))
+  }
+
+  @Test func loneEscapeArrivesAfterTheEscapeDelay() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let event = backend.nextEvent(timeout: .seconds(2))
+    let elapsed = start.duration(to: clock.now)
+    #expect(event == .key(.escape))
+    #expect(elapsed >= .milliseconds(20), "waits for a possible sequence")
+    #expect(elapsed < .milliseconds(250), "answers promptly: \(elapsed)")
+  }
+}
