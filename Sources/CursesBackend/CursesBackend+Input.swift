@@ -17,7 +17,7 @@ extension CursesBackend {
         if code == KeyDecoder.pasteStartCode { return .key(.paste(collectPaste())) }
         if code == KeyDecoder.pasteEndCode { continue }
         let key = KeyDecoder.decode(functionKey: code)
-        if key == .resize { awaitsResize = false }
+        if key == .resize { absorbWindowChangeSignals() }
         return .key(key)
       }
       guard status == cn_ok() else { return nil }
@@ -25,6 +25,14 @@ extension CursesBackend {
       if code == KeyDecoder.suspendByte && suspendsOnControlZ { return suspend() }
       return .key(KeyDecoder.decode(character: code))
     }
+  }
+
+  /// curses has just measured the new size, so the SIGWINCH bytes already relayed would only
+  /// report the same resize again: drop them, keeping any other signal.
+  private func absorbWindowChangeSignals() {
+    awaitsResize = false
+    pendingSignals += signals.takeSignals()
+    pendingSignals.removeAll { $0 == cn_sigwinch() }
   }
 
   /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").

@@ -67,15 +67,26 @@ public final class CursesBackend {
       return true
     }
     guard claimed else { throw .alreadyActive }
+    let release = { activeOutputFD.withLock { $0 = -1 } }
+    let relay: SignalRelay
+    let wake: SelfPipe
     let opened: CursesScreen
     do {
-      signals = try SignalRelay()
-      wakePipe = try SelfPipe()
-      opened = try CursesScreen.open(inputFD: inputFD, outputFD: outputFD, termName: termName)
+      relay = try SignalRelay()
     } catch {
-      activeOutputFD.withLock { $0 = -1 }
+      release()
       throw error
     }
+    do {
+      wake = try SelfPipe()
+      opened = try CursesScreen.open(inputFD: inputFD, outputFD: outputFD, termName: termName)
+    } catch {
+      relay.restore()
+      release()
+      throw error
+    }
+    signals = relay
+    wakePipe = wake
     activeOutputFD.withLock { $0 = opened.outputFD }
     opened.configureInput()
     screen = opened

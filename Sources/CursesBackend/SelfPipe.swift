@@ -30,6 +30,10 @@ final class SelfPipe: Sendable {
     writeEnd = Mutex(fds[1])
   }
 
+  deinit {
+    close()
+  }
+
   /// Writes one byte; a full pipe already holds a pending wake-up, so that is not an error.
   func signal(_ byte: UInt8 = 1) {
     writeEnd.withLock { fd in
