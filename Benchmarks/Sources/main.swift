@@ -1,1 +1,21 @@
-print("benchmarks: not written yet")
+// Benchmarks for ComposableForms and settings-tui: run with `make bench` (release build).
+// Prints one table with every figure, its target and PASS/MISS; BENCHMARKS.md explains the method.
+//
+//   Benchmarks [--only store|keys|bytes|process|memory]... [--tui PATH]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] })
+func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+
+let report = Report()
+// NB: First, in a fresh process, so the peak it watches is not already raised by the larger
+//     forms of the other benchmarks (which would hide growth below that peak).
+if wanted("memory") { benchmarkMemoryStaysFlat(report) }
+if wanted("store") { benchmarkStoreThroughput(report) }
+if wanted("keys") { benchmarkKeystrokeToFrame(report) }
+if wanted("bytes") { benchmarkBytesPerKeystroke(report) }
+if wanted("process") { benchmarkWholeProcess(report, arguments: arguments) }
+print("")
+print(report.table())
+print("")
+print(report.misses == 0 ? "All targets met." : "\(report.misses) target(s) missed.")
