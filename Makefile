@@ -30,7 +30,9 @@ run: release
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	# NB: Suites run one at a time: clock-driven suites use the main serial executor, which must
+	#     not overlap suites that block the main thread (the curses backend, storage locks).
+	$(SWIFT) test --skip-build --no-parallel
 
 clean:
 	rm -rf .build

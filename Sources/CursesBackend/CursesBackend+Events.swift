@@ -1,5 +1,6 @@
 import CNcurses
 import TerminalUI
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -100,5 +101,29 @@ extension CursesBackend: EventSource {
       _ = resize_term(rows, columns)
     }
     return .resize
+  }
+}
+
+extension CursesBackend {
+  /// Suspends, without blocking the main actor, until the terminal, a wake-up or a signal has
+  /// something for ``nextEvent(timeout:)``, or `timeout` passes.
+  ///
+  /// A helper thread only polls the descriptors; it reads nothing, so every curses call stays on
+  /// the main actor. Call it after ``nextEvent(timeout:)`` returned `.timeout`: input curses has
+  /// already buffered is not visible to `poll`.
+  public func waitForEvents(timeout: Duration?) async {
+    guard !isShutDown, pendingSignals.isEmpty, !awaitsResize else { return }
+    let descriptors = [screen.inputFD, signals.pipe.readFD, wakePipe.readFD]
+    let milliseconds: Int32 = timeout.map { duration in
+      let (seconds, attoseconds) = duration.components
+      return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    } ?? -1
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global(qos: .userInteractive).async {
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno == EINTR {}
+        continuation.resume()
+      }
+    }
   }
 }

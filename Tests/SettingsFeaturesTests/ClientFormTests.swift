@@ -4,6 +4,7 @@ import ComposableFormsTesting
 import SettingsFeatures
 import Testing
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct ClientFormTests {
   let clock = TestClock()

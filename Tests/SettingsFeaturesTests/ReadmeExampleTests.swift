@@ -66,6 +66,7 @@ private struct SignUp: Reducer {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct ReadmeExampleTests {
   @Test func theBindingsExampleWorksAsDescribed() async {

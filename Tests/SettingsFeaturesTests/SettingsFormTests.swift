@@ -4,6 +4,7 @@ import ComposableFormsTesting
 import SettingsFeatures
 import Testing
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct SettingsFormTests {
   @Test func disabledTogglesAreSkippedByFocus() async {
@@ -152,6 +153,7 @@ struct SettingsFormTests {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct AppFeatureTests {
   @Test func eachFormRunsInItsOwnScope() async {

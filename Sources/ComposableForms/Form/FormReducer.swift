@@ -80,9 +80,16 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .cancelTapped:
+      guard state[keyPath: toForm].outcome == nil else { return .none }
       state[keyPath: toForm].outcome = .cancelled
       state[keyPath: toForm].submission = nil
-      return .merge(rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) })
+      for (field, check) in state[keyPath: toForm].checks where check.isRunning {
+        state[keyPath: toForm].checks[field]?.status = .abandoned
+      }
+      // NB: A save still running is cancelled too, so its answer cannot turn the form into
+      //     "submitted" after the person cancelled it.
+      return .merge(
+        rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
 
     case let .checkFinished(field, generation, error):
       guard state[keyPath: toForm].checks[field]?.generation == generation,
@@ -92,6 +99,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case let .submitFinished(error):
+      guard state[keyPath: toForm].outcome == nil else { return .none }
       state[keyPath: toForm].submission = nil
       if let error {
         state[keyPath: toForm].submitError = error
@@ -119,7 +127,8 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       state[keyPath: toForm].validated.insert(left)
     }
 
-    effects.append(scheduleChecks(&state))
+    // NB: A form that ended (submitted or cancelled) starts no new check.
+    if state[keyPath: toForm].outcome == nil { effects.append(scheduleChecks(&state)) }
     refreshErrors(&state)
 
     if state[keyPath: toForm].submission == .awaitingChecks, !state[keyPath: toForm].isChecking {
@@ -226,7 +235,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     // NB: The current field was just disabled: continue from where it sat in the full order.
     let all = Field.allCases.map(FocusTarget.field) + [.submit, .cancel]
     guard let position = all.firstIndex(of: current) else { return order.first }
-    let rotated = step > 0 ? Array(all[position...] + all[..<position]) : Array((all[...position] + all[(position + 1)...]).reversed())
+    let rotated =
+      step > 0
+      ? Array(all[position...] + all[..<position])
+      : Array(all[...position].reversed() + all[(position + 1)...].reversed())
     return rotated.first { order.contains($0) }
   }
 }

@@ -85,14 +85,16 @@ extension FormLayout {
         } else {
           control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
         }
-        if let status = fieldStatus(control, state: state, form: form) {
-          // NB: Short controls (toggle, picker, stepper) keep their note close by.
-          let controlWidth = control.kind == .text ? columns.controlWidth : min(columns.controlWidth, 12)
-          let x = columns.control + controlWidth + 2
+        let placement = notePlacement(for: control, width: width)
+        if let status = fieldStatus(control, state: state, form: form), placement.fits(status) {
           StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
-            .render(in: Rect(x: x, y: y, width: max(0, width - x - 1), height: 1), buffer: &buffer)
+            .render(in: placement.area(row: y), buffer: &buffer)
         }
         return cursor
+      case let .note(status):
+        StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
+          .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        return nil
       case let .error(message):
         ErrorView(message: message, theme: theme)
           .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
@@ -117,6 +119,8 @@ extension FormLayout {
     case blank
     case control(FormControl<State, Field>)
     case error(String)
+    /// A control's note that does not fit beside it.
+    case note(StatusView.Status)
     case buttons
   }
 
@@ -125,6 +129,11 @@ extension FormLayout {
     var rows: [BodyRow] = [.blank]
     for control in controls {
       rows.append(.control(control))
+      if let status = fieldStatus(control, state: state, form: form),
+        !notePlacement(for: control, width: width).fits(status)
+      {
+        rows.append(.note(status))
+      }
       if let error = form.errors[control.field] { rows.append(.error(error)) }
     }
     rows.append(.blank)
@@ -162,6 +171,15 @@ extension FormLayout {
     return (label, control, max(1, min(32, width - control - 14)))
   }
 
+  /// Where a control's note goes when it fits beside the control.
+  func notePlacement(for control: FormControl<State, Field>, width: Int) -> NotePlacement {
+    let columns = self.columns(width: width)
+    // NB: Short controls (toggle, picker, stepper) keep their note close by.
+    let controlWidth = control.kind == .text ? columns.controlWidth : min(columns.controlWidth, 12)
+    let x = columns.control + controlWidth + 2
+    return NotePlacement(x: x, width: max(0, width - x - 1))
+  }
+
   /// The note beside a control: its own status, or "Checking…" while its check runs.
   func fieldStatus(
     _ control: FormControl<State, Field>, state: State, form: FormState<Field>
@@ -196,4 +214,16 @@ extension FormLayout {
         maxWidth: size.columns - x)
     }
   }
+}
+
+/// The space beside a control where its note goes, when the note fits.
+struct NotePlacement {
+  let x: Int
+  let width: Int
+
+  func fits(_ status: StatusView.Status) -> Bool {
+    StatusView(status: status).text.displayWidth <= width
+  }
+
+  func area(row: Int) -> Rect { Rect(x: x, y: row, width: width, height: 1) }
 }

@@ -33,10 +33,3 @@ public struct Waker: Sendable {
   public init(_ wake: @escaping @Sendable () -> Void) { self._wake = wake }
   public func wake() { _wake() }
 }
-
-extension EventSource {
-  /// Temporary fallback until every source waits properly: a short sleep.
-  public func waitForEvents(timeout: Duration?) async {
-    try? await Task.sleep(for: min(timeout ?? .milliseconds(10), .milliseconds(10)))
-  }
-}

@@ -39,6 +39,8 @@ where Action.State == State {
   public private(set) var view = FormViewState<Field>()
 
   private var isDirty = true
+  /// Whether a state change or key is waiting to be drawn (tests wait for this to clear).
+  public var isDirtyForTesting: Bool { isDirty }
   private var isWaiting = false
 
   public init(

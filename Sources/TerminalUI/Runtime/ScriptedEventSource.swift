@@ -2,7 +2,8 @@
 /// benchmarks.
 ///
 /// When the script is used up it waits for a wake-up (an effect delivering an action); if
-/// nothing comes within `idleLimit`, it reports `.terminate(signal: 0)` so a test that waits
+/// nothing comes within `idleLimit` of the last activity, it reports `.terminate(signal: 0)` so
+/// a test that waits
 /// for something that never happens ends instead of hanging.
 @MainActor
 public final class ScriptedEventSource: EventSource {
@@ -15,7 +16,7 @@ public final class ScriptedEventSource: EventSource {
 
   public nonisolated let waker: Waker
 
-  public init(_ script: [TerminalEvent] = [], idleLimit: Duration = .seconds(2)) {
+  public init(_ script: [TerminalEvent] = [], idleLimit: Duration = .seconds(5)) {
     self.script = script
     self.idleLimit = idleLimit
     let box = WeakBox()
@@ -50,7 +51,8 @@ public final class ScriptedEventSource: EventSource {
     if idleSince == nil { idleSince = .now }
     let limit = min(timeout ?? idleLimit, idleLimit)
     let timer = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: limit)
+      // NB: A cancelled timer must not resume a later wait.
+      guard (try? await Task.sleep(for: limit)) != nil else { return }
       self?.resume()
     }
     await withCheckedContinuation { self.continuation = $0 }
@@ -59,6 +61,7 @@ public final class ScriptedEventSource: EventSource {
 
   private func wakeUp() {
     wakes += 1
+    idleSince = nil  // NB: Effects are still delivering: the session is not idle.
     resume()
   }
 

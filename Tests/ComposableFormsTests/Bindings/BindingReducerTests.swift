@@ -2,6 +2,7 @@ import ComposableForms
 import ComposableFormsTesting
 import Testing
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct BindingReducerTests {
   @Test func settingANameChangesOnlyTheName() async {

@@ -52,6 +52,7 @@ struct Effects: Reducer {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct EffectTests {
   @Test func cancellingByIDStopsTheEffect() async {

@@ -5,6 +5,7 @@ import Testing
 
 /// The form engine's asynchronous checks and a submit that waits for them, proved on the
 /// ``SignUpForm`` "username taken" check.
+@Suite(.mainSerialExecutor)
 @MainActor
 struct FormEngineCheckTests {
   let clock = TestClock()
@@ -223,7 +224,10 @@ struct FormEngineCheckTests {
     }
     await clock.advance(by: SignUpForm.checkDebounce)
     #expect(checked.value == ["blob"])
-    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+    await store.send(.form(.cancelTapped)) {
+      $0.form.outcome = .cancelled
+      $0.form.checks[.username]?.status = .abandoned
+    }
     await clock.advance(by: .seconds(1))
     await store.finish()
   }

@@ -4,6 +4,7 @@ import ComposableFormsTesting
 import Testing
 
 /// The form engine's timing rule, focus order, submit and cancel, proved on ``SignUpForm``.
+@Suite(.mainSerialExecutor)
 @MainActor
 struct FormEngineTests {
   let clock = TestClock()
@@ -252,12 +253,53 @@ struct FormEngineTests {
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
-    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+    await store.send(.form(.cancelTapped)) {
+      $0.form.outcome = .cancelled
+      $0.form.checks[.username]?.status = .abandoned
+    }
+    #expect(!store.state.form.isChecking)
     await clock.advance(by: .seconds(1))
     await store.finish()
     #expect(checked.value.isEmpty)
     // A form that ended submits nothing.
     await store.send(.form(.submitTapped))
+  }
+
+  @Test func cancellingWhileSavingStaysCancelledAndStopsTheSave() async {
+    let saved = LockIsolated(false)
+    var state = SignUpForm.State(username: "blob", email: "blob@example.com", age: 30)
+    state.form.checks[.username] = FieldCheck(
+      value: "blob", generation: 1, status: .finished(error: nil))
+    state.form.focus = .submit
+    let store = makeStore(
+      state,
+      submit: { [clock] _ in
+        try await clock.sleep(for: .seconds(5))
+        saved.setValue(true)
+      })
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.username, .email, .newsletter, .age]
+      $0.form.submission = .saving
+    }
+    await store.send(.form(.cancelTapped)) {
+      $0.form.outcome = .cancelled
+      $0.form.submission = nil
+    }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+    #expect(!saved.value)
+    // A late answer from the save cannot turn a cancelled form into a submitted one.
+    await store.send(.form(.submitFinished(error: nil)))
+    #expect(store.state.form.outcome == .cancelled)
+  }
+
+  @Test func shiftTabFromAFieldThatIsDisabledGoesToThePreviousEnabledOne() async {
+    var state = SignUpForm.State()
+    state.form.focus = .field(.topics)
+    let store = makeStore(state)
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .field(.newsletter)
+    }
   }
 
   @Test func isValidChangesOnTheVeryActionThatMakesTheFormValidOrInvalid() async {

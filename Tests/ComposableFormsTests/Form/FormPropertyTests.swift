@@ -1,5 +1,6 @@
 import Clocks
 import ComposableForms
+import ComposableFormsTesting
 import Testing
 
 /// Random action sequences against ``SignUpForm``'s reducer, checking the form engine's
@@ -9,6 +10,7 @@ import Testing
 /// an older or a future generation) and `submitFinished` actions. Every run is deterministic from
 /// its seed; a failure prints the seed and the actions as code, so it can be replayed with
 /// ``replay(seed:)`` or pasted into a `TestStore` test.
+@Suite(.mainSerialExecutor)
 @MainActor
 struct FormPropertyTests {
   static let runs: ClosedRange<UInt64> = 1...2_000

@@ -37,6 +37,7 @@ struct RuleTests {
   @Test(arguments: [
     "", "blob", "blob@", "@example.com", "blob@example", "blob@.com", "blob@example.",
     "blob@@example.com", "bl ob@example.com", "blob@exa mple.com", "a@b@c.com",
+    "bl\tob@example.com", "blob@.example.com", "blob@example..com",
   ])
   func emailRejectsBadShapes(value: String) {
     #expect(Rule<String>.email("Bad email").validate(value) == "Bad email")

@@ -3,6 +3,7 @@ import ComposableForms
 import ComposableFormsTesting
 import Testing
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct ScopeTests {
   @Test func aChildActionChangesOnlyItsChild() async {
@@ -45,6 +46,7 @@ struct ScopeTests {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct IfLetTests {
   @Test func childRunsOnlyWhilePresent() async {
@@ -76,6 +78,7 @@ struct IfLetTests {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct OnChangeTests {
   struct Feature: Reducer {

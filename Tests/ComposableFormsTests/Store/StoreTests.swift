@@ -1,7 +1,9 @@
 import Clocks
 import ComposableForms
+import ComposableFormsTesting
 import Testing
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct StoreTests {
   @Test func observersAreToldOncePerBatchNotPerField() {

@@ -4,6 +4,7 @@ import ComposableFormsTesting
 import Testing
 
 /// The TestStore must fail when a test misses something, not only pass when it doesn't.
+@Suite(.mainSerialExecutor)
 @MainActor
 struct TestStoreFailureTests {
   @Test func anUnassertedStateChangeFails() async {
@@ -102,6 +103,7 @@ struct TestStoreFailureTests {
   }
 }
 
+@Suite(.mainSerialExecutor)
 @MainActor
 struct TestStoreNonExhaustiveTests {
   @Test func onlyWhatIsAssertedIsChecked() async {

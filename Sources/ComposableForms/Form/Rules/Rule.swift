@@ -30,14 +30,16 @@ extension Rule where Value == String {
     Self { $0.contains(text) ? nil : message }
   }
 
-  /// Looks like an email address: something, "@", something with a dot after it, no spaces.
+  /// Looks like an email address: a local part, "@", and a domain of two or more non-empty
+  /// dot-separated labels; no whitespace anywhere.
   public static func email(_ message: String) -> Self {
     Self { value in
-      let parts = value.trimmingSpaces.split(separator: "@", omittingEmptySubsequences: false)
-      guard parts.count == 2, !parts[0].isEmpty, !value.trimmingSpaces.contains(" "),
-        let dot = parts[1].lastIndex(of: "."), dot != parts[1].startIndex,
-        parts[1].index(after: dot) != parts[1].endIndex
+      let address = value.trimmingSpaces
+      let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, !address.contains(where: \.isWhitespace)
       else { return message }
+      let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+      guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return message }
       return nil
     }
   }

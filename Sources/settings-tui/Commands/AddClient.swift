@@ -1,0 +1,59 @@
+import ArgumentParser
+import ComposableForms
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+
+/// `settings-tui client`: add a client.
+struct AddClient: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "client",
+    abstract: "Add a client.",
+    discussion: "Fields for --set: name, email, age."
+  )
+
+  @OptionGroup var options: FormOptions
+  @OptionGroup var database: DatabaseOption
+
+  @MainActor
+  func run() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let path = try database.path(environment: environment)
+    let clients: ClientStorageClient
+    do {
+      clients = try ClientStorageClient.live(databaseAt: path)
+    } catch {
+      throw fail(error.message)
+    }
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.clientStorage = clients
+      // NB: Without typing there is nothing to debounce.
+      if options.noInput { $0.continuousClock = ImmediateClock() }
+    }
+    if options.noInput {
+      let actions = try options.assignments.map { text throws(ExitStatus) in
+        try Self.action(for: FieldAssignment(text))
+      }
+      try await NonInteractive.submit(
+        store, setting: actions, form: \.form, submit: .form(.submitTapped))
+    } else {
+      try await Interactive.run(
+        store, layout: ClientForm.layout, options: options, environment: environment)
+    }
+    if options.json {
+      try printJSON(store.state.client)
+    } else {
+      print("Client \(store.state.client.email) saved to \(path)")
+    }
+  }
+
+  /// The binding action a `--set` stands for.
+  static func action(for assignment: FieldAssignment) throws(ExitStatus) -> ClientForm.Action {
+    switch assignment.normalizedField {
+    case "name": return .set(\.$name, assignment.value)
+    case "email": return .set(\.$email, assignment.value)
+    case "age": return .set(\.$age, try assignment.int())
+    default: throw fail("--set \(assignment.field): no such client field. Fields: name, email, age")
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import ComposableForms
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+
+/// `settings-tui [settings]`: edit the saved settings.
+struct EditSettings: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "settings",
+    abstract: "Edit your settings (the default command).",
+    discussion: """
+      Fields for --set: digest (daily, weekly, off), displayName, enableNotifications, \
+      sendEmailNotifications, sendMobileNotifications, protectMyPosts (true/false).
+      """
+  )
+
+  @OptionGroup var options: FormOptions
+  @OptionGroup var config: ConfigOption
+
+  @MainActor
+  func run() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let path = try config.path(environment: environment)
+    let storage = SettingsStorageClient.live(fileAt: path)
+    let saved: UserSettings?
+    do {
+      saved = try await storage.load()
+    } catch {
+      throw fail("\(error)")
+    }
+    let store = Store(initialState: SettingsForm.State(settings: saved ?? UserSettings())) {
+      SettingsForm()
+    } withDependencies: {
+      $0.settingsStorage = storage
+      $0.notificationPermission = .live(environment: environment)
+    }
+    if options.noInput {
+      let actions = try options.assignments.map { text throws(ExitStatus) in
+        try Self.action(for: FieldAssignment(text))
+      }
+      try await NonInteractive.submit(
+        store, setting: actions, form: \.form, submit: .form(.submitTapped),
+        otherErrors: { state in
+          state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
+        })
+    } else {
+      try await Interactive.run(
+        store, layout: SettingsForm.layout, options: options, environment: environment)
+    }
+    if options.json {
+      try printJSON(store.state.settings)
+    } else {
+      print("Settings saved to \(path)")
+    }
+  }
+
+  /// The binding action a `--set` stands for.
+  static func action(for assignment: FieldAssignment) throws(ExitStatus) -> SettingsForm.Action {
+    switch assignment.normalizedField {
+    case "digest":
+      guard let digest = Digest(rawValue: assignment.value.lowercased()) else {
+        throw fail("--set digest=\(assignment.value): expected daily, weekly or off")
+      }
+      return .set(\.$digest, digest)
+    case "displayname":
+      return .set(\.$displayName, assignment.value)
+    case "enablenotifications":
+      return .set(\.$enableNotifications, try assignment.bool())
+    case "sendemailnotifications":
+      return .set(\.$sendEmailNotifications, try assignment.bool())
+    case "sendmobilenotifications":
+      return .set(\.$sendMobileNotifications, try assignment.bool())
+    case "protectmyposts":
+      return .set(\.$protectMyPosts, try assignment.bool())
+    default:
+      throw fail(
+        "--set \(assignment.field): no such settings field. Fields: digest, displayName, "
+          + "enableNotifications, sendEmailNotifications, sendMobileNotifications, protectMyPosts")
+    }
+  }
+}

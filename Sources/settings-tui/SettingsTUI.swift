@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// `settings-tui`: edit settings (the default), add a client, or list clients.
+@main
+struct SettingsTUI: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "settings-tui",
+    abstract: "Edit your settings and add clients in a terminal form.",
+    discussion: """
+      Keys: Tab/Shift-Tab or Down/Up move between fields; Enter moves on and submits on the \
+      last field and on Save; Space toggles; Left/Right (or -/+ and digits) change a picker or \
+      stepper; text fields take Home/End, Left/Right, Backspace/Delete and Ctrl-A/E/B/F/K/U/W/D; \
+      Esc cancels; Ctrl-C quits.
+
+      Exit codes: 0 submitted, 1 cancelled or invalid, 2 usage or environment error, \
+      130 Ctrl-C.
+
+      Settings are saved in $XDG_CONFIG_HOME/settings-tui/settings.json (default \
+      ~/.config/settings-tui/settings.json); clients in \
+      $XDG_DATA_HOME/settings-tui/clients.sqlite (default ~/.local/share/settings-tui/).
+      The form is drawn on /dev/tty, so `values=$(settings-tui client --json)` works.
+      NO_COLOR and TERM=dumb turn colours off.
+      """,
+    version: "1.0.0",
+    subcommands: [EditSettings.self, AddClient.self, ListClients.self],
+    defaultSubcommand: EditSettings.self
+  )
+
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch let exit as ExitStatus {
+      Foundation.exit(exit.code)
+    } catch {
+      // NB: Usage errors are exit 2 by this program's contract (ArgumentParser says 64).
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        Foundation.exit(0)
+      }
+      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+  }
+}

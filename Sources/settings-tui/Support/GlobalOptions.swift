@@ -1,0 +1,57 @@
+import ArgumentParser
+import SettingsStorage
+
+/// Options every form command takes.
+struct FormOptions: ParsableArguments {
+  @Flag(name: .long, help: "Print the submitted values as JSON on standard output.")
+  var json = false
+
+  @Flag(name: .long, help: "Draw without colours (also: NO_COLOR set, or TERM=dumb).")
+  var noColor = false
+
+  @Flag(
+    name: .long,
+    help: "Fill and submit the form without a terminal, from --set values and saved ones.")
+  var noInput = false
+
+  @Option(
+    name: .customLong("set"),
+    help: ArgumentHelp("Set a field, e.g. --set displayName=Blob (repeatable).", valueName: "field=value"))
+  var assignments: [String] = []
+
+  func validate() throws {
+    if !assignments.isEmpty && !noInput {
+      throw ValidationError("--set only works with --no-input.")
+    }
+  }
+}
+
+/// Where the settings file is.
+struct ConfigOption: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The settings file.", valueName: "path"))
+  var config: String?
+
+  func path(environment: [String: String]) throws(ExitStatus) -> String {
+    if let config { return config }
+    do {
+      return try StoragePaths.settingsFile(environment: environment)
+    } catch {
+      throw fail(error.message)
+    }
+  }
+}
+
+/// Where the clients database is.
+struct DatabaseOption: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The clients database.", valueName: "path"))
+  var database: String?
+
+  func path(environment: [String: String]) throws(ExitStatus) -> String {
+    if let database { return database }
+    do {
+      return try StoragePaths.clientsDatabase(environment: environment)
+    } catch {
+      throw fail(error.message)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import ComposableForms
+import CursesBackend
+import TerminalUI
+
+/// Runs a form on the terminal (`/dev/tty`, so standard output stays free for `--json`).
+@MainActor
+enum Interactive {
+  static func run<State, Action, Field>(
+    _ store: Store<State, Action>,
+    layout: FormLayout<State, Action, Field>,
+    options: FormOptions,
+    environment: [String: String]
+  ) async throws(ExitStatus) {
+    let monochrome =
+      options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    let backend: CursesBackend
+    do {
+      backend = try CursesBackend(
+        terminalPath: "/dev/tty", colorMode: monochrome ? .never : .automatic)
+    } catch {
+      throw fail(
+        "\(error). settings-tui needs a terminal; without one, pass --no-input with --set "
+          + "field=value (see --help).")
+    }
+    let runtime = FormRuntime(
+      store: store, layout: layout, terminal: Terminal(backend: backend), events: backend,
+      theme: monochrome ? .monochrome : .color)
+    let outcome = await runtime.run()
+    backend.shutdown()
+    switch outcome {
+    case .submitted: return
+    case .cancelled: throw .cancelledOrInvalid
+    case .interrupted: throw .interrupted
+    case let .terminated(signal): throw .signal(signal)
+    }
+  }
+}

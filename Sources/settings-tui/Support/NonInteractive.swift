@@ -1,0 +1,36 @@
+import ComposableForms
+
+/// Fills a form from `--set` values and submits it through the same reducer a person uses, so
+/// the same rules apply. Prints every error on standard error when the values are invalid.
+@MainActor
+enum NonInteractive {
+  static func submit<State, Action, Field: FormField>(
+    _ store: Store<State, Action>,
+    setting actions: [Action],
+    form toForm: KeyPath<State, FormState<Field>>,
+    submit: Action,
+    otherErrors: (State) -> [String] = { _ in [] }
+  ) async throws(ExitStatus) {
+    for action in actions { await store.send(action).finish() }
+    let problems = otherErrors(store.state)
+    guard problems.isEmpty else {
+      problems.forEach(printError)
+      throw .cancelledOrInvalid
+    }
+    await store.send(submit).finish()
+    // NB: A submit can wait for an asynchronous check started earlier; give it time to answer.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while store.state[keyPath: toForm].isSubmitting, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    let form = store.state[keyPath: toForm]
+    guard form.outcome == .submitted else {
+      for field in Field.allCases {
+        if let error = form.errors[field] { printError("\(field): \(error)") }
+      }
+      if let error = form.submitError { printError(error) }
+      if form.errors.isEmpty, form.submitError == nil { printError("the form was not submitted") }
+      throw .cancelledOrInvalid
+    }
+  }
+}
