@@ -42,7 +42,7 @@ public struct TextInputView: Widget {
     let row = area.row(0)
     guard !row.isEmpty else { return }
     let fieldStyle = isDisabled ? theme.disabled : theme.text
-    buffer.fill(row, with: Cell(" ", style: fieldStyle))
+    buffer.fill(row, with: Cell(" ", style: isDisabled ? theme.disabled : theme.field))
     if value.isEmpty {
       let style = isDisabled ? theme.disabled : theme.placeholder
       buffer.draw(placeholder.truncated(toWidth: row.width), in: row, style: style)
@@ -58,7 +58,7 @@ public struct TextInputView: Widget {
   public func renderFocused(in area: Rect, buffer: inout Buffer, editor: inout TextEditor) -> Position? {
     let row = area.row(0)
     guard !row.isEmpty else { return nil }
-    buffer.fill(row, with: Cell(" ", style: theme.focusedControl))
+    buffer.fill(row, with: Cell(" ", style: theme.field))
     let visible: (text: String, cursorColumn: Int)
     if isSecure {
       // NB: Bullets are one column each, so scroll a masked copy and keep its offset.
@@ -70,7 +70,7 @@ public struct TextInputView: Widget {
     } else {
       visible = editor.visible(width: row.width)
     }
-    buffer.draw(visible.text, in: row, style: theme.focusedControl)
+    buffer.draw(visible.text, in: row, style: theme.text)
     return Position(column: row.x + min(visible.cursorColumn, row.width - 1), row: row.y)
   }
 

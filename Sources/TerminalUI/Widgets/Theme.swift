@@ -15,8 +15,10 @@ public struct Theme: Hashable, Sendable {
   public var focusedControl: Style
   /// An unfocused toggle, picker or stepper.
   public var control: Style
-  /// The text inside an unfocused text field (its whole width, so the field's extent shows).
+  /// The text typed in a text field, focused or not.
   public var text: Style
+  /// The empty rest of a text field, so its extent shows (a fill-in line).
+  public var field: Style
   /// A text field's placeholder, shown when it is empty and unfocused.
   public var placeholder: Style
   /// An inline validation error.
@@ -45,6 +47,7 @@ public struct Theme: Hashable, Sendable {
   /// A theme with a style for every role.
   public init(
     label: Style, focusedLabel: Style, focusedControl: Style, control: Style, text: Style,
+    field: Style = Style(attributes: .underline),
     placeholder: Style, error: Style, disabled: Style, button: Style, dimmedButton: Style,
     focusedButton: Style, focusedDimmedButton: Style, status: Style, success: Style,
     help: Style, helpKey: Style, title: Style
@@ -54,6 +57,7 @@ public struct Theme: Hashable, Sendable {
     self.focusedControl = focusedControl
     self.control = control
     self.text = text
+    self.field = field
     self.placeholder = placeholder
     self.error = error
     self.disabled = disabled
@@ -76,7 +80,10 @@ public struct Theme: Hashable, Sendable {
     focusedLabel: Style(foreground: .cyan, attributes: .bold),
     focusedControl: Style(foreground: .cyan, attributes: [.reverse, .bold]),
     control: .plain,
-    text: Style(attributes: .underline),
+    // NB: Typed text has no attributes: a typed character then costs the terminal one byte,
+    //     where an attribute costs its set and reset sequences (16 bytes for underline).
+    text: .plain,
+    field: Style(attributes: .underline),
     placeholder: Style(attributes: [.dim, .underline]),
     error: Style(foreground: .red, attributes: .bold),
     disabled: Style(attributes: .dim),
@@ -107,6 +114,7 @@ public struct Theme: Hashable, Sendable {
     return Theme(
       label: strip(label), focusedLabel: strip(focusedLabel),
       focusedControl: strip(focusedControl), control: strip(control), text: strip(text),
+      field: strip(field),
       placeholder: strip(placeholder), error: strip(error), disabled: strip(disabled),
       button: strip(button), dimmedButton: strip(dimmedButton),
       focusedButton: strip(focusedButton), focusedDimmedButton: strip(focusedDimmedButton),
