@@ -18,9 +18,8 @@ enum Interactive {
       backend = try CursesBackend(
         terminalPath: "/dev/tty", colorMode: monochrome ? .never : .automatic)
     } catch {
-      throw fail(
-        "\(error). settings-tui needs a terminal; without one, pass --no-input with --set "
-          + "field=value (see --help).")
+      // NB: The backend's message already says what to do (run in a terminal, or --no-input).
+      throw fail("\(error)")
     }
     let runtime = FormRuntime(
       store: store, layout: layout, terminal: Terminal(backend: backend), events: backend,
