@@ -45,6 +45,12 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
     self.rules = rules
   }
 
+  /// Where the form engine's state lives in the feature's state.
+  public var formState: KeyPath<State, FormState<Field>> { toForm }
+
+  /// The action the Save button sends.
+  public var submitAction: Action { toFormAction.embed(.submitTapped) }
+
   /// The control for a field, if the layout shows it.
   func control(for field: Field) -> FormControl<State, Field>? {
     controls.first { $0.field == field }

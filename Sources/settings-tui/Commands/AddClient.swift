@@ -30,21 +30,11 @@ struct AddClient: AsyncParsableCommand {
       // NB: Without typing there is nothing to debounce.
       if options.noInput { $0.continuousClock = ImmediateClock() }
     }
-    if options.noInput {
-      let actions = try options.assignments.map { text throws(ExitStatus) in
-        try Self.action(for: FieldAssignment(text))
-      }
-      try await NonInteractive.submit(
-        store, setting: actions, form: \.form, submit: .form(.submitTapped))
-    } else {
-      try await Interactive.run(
-        store, layout: ClientForm.layout, options: options, environment: environment)
-    }
-    if options.json {
-      try printJSON(store.state.client)
-    } else {
-      print("Client \(store.state.client.email) saved to \(path)")
-    }
+    try await FormSession.run(
+      store, layout: ClientForm.layout, options: options, environment: environment,
+      action: Self.action(for:),
+      output: \.client,
+      confirmation: { "Client \($0.client.email) saved to \(path)" })
   }
 
   /// The binding action a `--set` stands for.

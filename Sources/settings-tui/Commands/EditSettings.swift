@@ -35,24 +35,14 @@ struct EditSettings: AsyncParsableCommand {
       $0.settingsStorage = storage
       $0.notificationPermission = .live(environment: environment)
     }
-    if options.noInput {
-      let actions = try options.assignments.map { text throws(ExitStatus) in
-        try Self.action(for: FieldAssignment(text))
-      }
-      try await NonInteractive.submit(
-        store, setting: actions, form: \.form, submit: .form(.submitTapped),
-        otherErrors: { state in
-          state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
-        })
-    } else {
-      try await Interactive.run(
-        store, layout: SettingsForm.layout, options: options, environment: environment)
-    }
-    if options.json {
-      try printJSON(store.state.settings)
-    } else {
-      print("Settings saved to \(path)")
-    }
+    try await FormSession.run(
+      store, layout: SettingsForm.layout, options: options, environment: environment,
+      action: Self.action(for:),
+      otherErrors: { state in
+        state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
+      },
+      output: \.settings,
+      confirmation: { _ in "Settings saved to \(path)" })
   }
 
   /// The binding action a `--set` stands for.

@@ -1,0 +1,33 @@
+import ComposableForms
+import TerminalUI
+
+/// Runs one form the way the options say: on the terminal, or from `--set` values with
+/// `--no-input`; then prints the submitted value as JSON with `--json`, or `confirmation`.
+@MainActor
+enum FormSession {
+  static func run<State, Action, Field, Output: Encodable>(
+    _ store: Store<State, Action>,
+    layout: FormLayout<State, Action, Field>,
+    options: FormOptions,
+    environment: [String: String],
+    action: (FieldAssignment) throws(ExitStatus) -> Action,
+    otherErrors: (State) -> [String] = { _ in [] },
+    output: (State) -> Output,
+    confirmation: (State) -> String
+  ) async throws(ExitStatus) {
+    if options.noInput {
+      var actions: [Action] = []
+      for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
+      try await NonInteractive.submit(
+        store, setting: actions, form: layout.formState, submit: layout.submitAction,
+        otherErrors: otherErrors)
+    } else {
+      try await Interactive.run(store, layout: layout, options: options, environment: environment)
+    }
+    if options.json {
+      try printJSON(output(store.state))
+    } else {
+      print(confirmation(store.state))
+    }
+  }
+}
