@@ -4,7 +4,8 @@
 For each program, in the same run and alternating so drift hits both alike:
   * time to first frame: from fork until the output contains the form's first label;
   * frame complete: until the first frame's output goes quiet;
-  * peak memory: ru_maxrss from os.wait4 after Esc ends the program;
+  * peak memory: VmHWM of /proc/PID/status just before Esc, and ru_maxrss from os.wait4 after
+    Esc ends the program (which also counts this Python process's pages before exec);
   * key to settled screen: for each typed key, from writing it until the last byte of the
     screen update it caused (the output then stays quiet for QUIET_MS);
   * bytes written for one typed character.
@@ -118,6 +119,17 @@ class Session:
         os.write(self.fd, data)
         return sent_at
 
+    def peak_kib(self):
+        """The program's own peak RSS so far (VmHWM: per address space, so from exec on)."""
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return None
+
     def finish(self):
         """Sends Esc, drains until the program exits; returns (exit status, ru_maxrss in KiB)."""
         self.send(b"\x1b")
@@ -182,11 +194,14 @@ def run_once(argv, marker, env, keys):
         if last is not None:
             latencies.append(last - sent_at)
             typed_bytes.append(count)
+    # NB: ru_maxrss from wait4 also counts the pages this Python process had before exec (the
+    #     kernel keeps the pre-exec peak), about 10 MiB here; VmHWM is the program's own peak.
+    peak = session.peak_kib()
     status, max_rss = session.finish()
     return {
         "first_frame_ns": first_frame, "frame_complete_ns": frame_complete,
         "latencies_ns": latencies, "typed_bytes": typed_bytes,
-        "exit_status": status, "max_rss_kib": max_rss,
+        "exit_status": status, "max_rss_kib": max_rss, "vm_hwm_kib": peak,
     }
 
 
@@ -238,6 +253,7 @@ def main():
             "first_frame_ms": median(name, "first_frame_ns") / 1e6,
             "frame_complete_ms": median(name, "frame_complete_ns") / 1e6,
             "max_rss_kib": median(name, "max_rss_kib"),
+            "vm_hwm_kib": median(name, "vm_hwm_kib"),
             "key_median_ms": statistics.median(latencies) / 1e6 if latencies else None,
             "key_p90_ms": (sorted(latencies)[int(0.9 * (len(latencies) - 1))] / 1e6) if latencies else None,
             "typed_bytes_median": statistics.median(typed) if typed else None,
@@ -253,7 +269,7 @@ def main():
             continue
         s = summary[name]
         rows.append((f"{name}: first frame (first label)", f"{s['first_frame_ms']:.2f} ms (complete {s['frame_complete_ms']:.2f} ms)", "", ""))
-        rows.append((f"{name}: peak memory (max RSS)", f"{s['max_rss_kib'] / 1024:.1f} MiB", "", ""))
+        rows.append((f"{name}: peak memory (VmHWM before Esc)", f"{s['vm_hwm_kib'] / 1024:.1f} MiB (wait4 ru_maxrss {s['max_rss_kib'] / 1024:.1f} MiB)", "", ""))
         if s["key_median_ms"] is not None:
             rows.append((f"{name}: key to settled screen", f"median {s['key_median_ms']:.2f} ms, p90 {s['key_p90_ms']:.2f} ms", "", ""))
             rows.append((f"{name}: bytes per typed character", f"{s['typed_bytes_median']:.0f} B", "", ""))
@@ -261,8 +277,10 @@ def main():
         a, b = summary[ours], summary[theirs]
         ratio = a["first_frame_ms"] / b["first_frame_ms"]
         rows.append(("first frame, settings-tui / dialog", f"{ratio:.2f}x", "≤ 2x", "PASS" if ratio <= 2 else "MISS"))
+        ratio = a["vm_hwm_kib"] / b["vm_hwm_kib"]
+        rows.append(("peak memory (VmHWM), settings-tui / dialog", f"{ratio:.2f}x", "≤ 7x", "PASS" if ratio <= 7 else "MISS"))
         ratio = a["max_rss_kib"] / b["max_rss_kib"]
-        rows.append(("peak memory, settings-tui / dialog", f"{ratio:.2f}x", "≤ 7x", "PASS" if ratio <= 7 else "MISS"))
+        rows.append(("  same by wait4 ru_maxrss (incl. launcher's pre-exec pages)", f"{ratio:.2f}x", "", ""))
         ratio = a["key_median_ms"] / b["key_median_ms"]
         rows.append(("key to settled, settings-tui / dialog (median)", f"{ratio:.2f}x", "≤ 1x", "PASS" if ratio <= 1 else "MISS"))
     for figure, value, target, verdict in rows:

@@ -1,40 +1,42 @@
 import ComposableForms
 import TerminalUI
 
-/// How many fields a generated form has, as a type, so each size gets its own `Field` type
-/// (a form's focus order is `Field.allCases`, a static property).
-protocol FieldCount: SendableMetatype {
+/// The field type of a generated form: field number `index`, and a cached list of all of them
+/// (a form's focus order is `Field.allCases`; an enum's is an array too).
+protocol GeneratedField: FormField where AllCases == [Self] {
   static var count: Int { get }
+  var index: Int { get }
+  init(index: Int)
 }
 
-enum Fields10: FieldCount { static let count = 10 }
-enum Fields1000: FieldCount { static let count = 1_000 }
-enum Fields10000: FieldCount { static let count = 10_000 }
-
-/// Field number `index` of a generated form.
-struct GeneratedField<Count: FieldCount>: FormField {
+struct Fields10: GeneratedField {
   let index: Int
-  static var allCases: GeneratedFieldList<Count> { GeneratedFieldList() }
+  static let count = 10
+  static let allCases = (0..<count).map(Self.init)
 }
 
-/// Every field of a generated form, in order, without storing them.
-struct GeneratedFieldList<Count: FieldCount>: RandomAccessCollection, Sendable {
-  var startIndex: Int { 0 }
-  var endIndex: Int { Count.count }
-  subscript(position: Int) -> GeneratedField<Count> { GeneratedField(index: position) }
+struct Fields1000: GeneratedField {
+  let index: Int
+  static let count = 1_000
+  static let allCases = (0..<count).map(Self.init)
 }
 
-/// A form of `Count.count` text fields, built with the same reducer pieces and layout as the
+struct Fields10000: GeneratedField {
+  let index: Int
+  static let count = 10_000
+  static let allCases = (0..<count).map(Self.init)
+}
+
+/// A form of `Field.count` text fields, built with the same reducer pieces and layout as the
 /// app's forms: `BindingReducer`, the form engine with a rule, `FormLayout` with `TextField`s.
-struct GeneratedForm<Count: FieldCount>: Reducer {
-  typealias Field = GeneratedField<Count>
+struct GeneratedForm<Field: GeneratedField>: Reducer {
 
   struct State: Equatable {
     var values: [BindingState<String>]
     var form: FormState<Field>
 
     init(focusedIndex: Int) {
-      values = (0..<Count.count).map { BindingState(wrappedValue: "Value \($0)") }
+      values = (0..<Field.count).map { BindingState(wrappedValue: "Value \($0)") }
       form = FormState(focus: .field(Field(index: focusedIndex)))
     }
   }
@@ -68,8 +70,8 @@ struct GeneratedForm<Count: FieldCount>: Reducer {
   }
 
   @MainActor static func layout() -> FormLayout<State, Action, Field> {
-    FormLayout("Generated form (\(Count.count) fields)", state: \.form, action: \.form, rules: rules) {
-      for index in 0..<Count.count {
+    FormLayout("Generated form (\(Field.count) fields)", state: \.form, action: \.form, rules: rules) {
+      for index in 0..<Field.count {
         TextField("Field \(index)", \.values[index], field: Field(index: index))
       }
     }

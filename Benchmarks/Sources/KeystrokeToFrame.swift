@@ -9,12 +9,17 @@ import TerminalUI
 struct KeyDriver<State, Action: BindableAction, Field: FormField> where Action.State == State {
   let runtime: FormRuntime<State, Action, Field>
 
-  init(store: Store<State, Action>, layout: FormLayout<State, Action, Field>, backend: any Backend) {
+  init(
+    store: Store<State, Action>, layout: FormLayout<State, Action, Field>, backend: any Backend,
+    theme: Theme = .color
+  ) {
     runtime = FormRuntime(
-      store: store, layout: layout, terminal: Terminal(backend: backend), events: ScriptedEventSource())
+      store: store, layout: layout, terminal: Terminal(backend: backend), events: ScriptedEventSource(),
+      theme: theme)
     runtime.render()
   }
 
+  @inline(never)
   func press(_ key: Key) {
     _ = runtime.handle(key)
     runtime.render()
@@ -59,18 +64,18 @@ func benchmarkKeystrokeToFrame(_ report: Report) {
 /// Typing and focus moves in a generated form focused on its middle field; with a baseline,
 /// also the ratio to it (the target: at most 2x the 10-field form).
 @MainActor
-func generated<Count: FieldCount>(
-  _ count: Count.Type, pipe: CursesPipe, report: Report, batch: Int,
+func generated<Field: GeneratedField>(
+  _ field: Field.Type, pipe: CursesPipe, report: Report, batch: Int,
   baseline: (typing: Measurement, focus: Measurement)?
 ) -> (typing: Measurement, focus: Measurement) {
   let driver = KeyDriver(
-    store: Store(initialState: GeneratedForm<Count>.State(focusedIndex: Count.count / 2)) {
-      GeneratedForm<Count>()
+    store: Store(initialState: GeneratedForm<Field>.State(focusedIndex: Field.count / 2)) {
+      GeneratedForm<Field>()
     },
-    layout: GeneratedForm<Count>.layout(), backend: pipe.backend)
+    layout: GeneratedForm<Field>.layout(), backend: pipe.backend)
   let typing = measure(warmUp: 2, samples: 15, batch: batch) { driver.press(typingCycle[$0 & 1]) }
   let focus = measure(warmUp: 2, samples: 15, batch: batch) { driver.press(focusCycle[$0 & 1]) }
-  let name = "Generated \(Count.count) fields"
+  let name = "Generated \(Field.count) fields"
   if let baseline {
     let typingRatio = typing.median / baseline.typing.median
     let focusRatio = focus.median / baseline.focus.median

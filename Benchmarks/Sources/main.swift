@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // Benchmarks for ComposableForms and settings-tui: run with `make bench` (release build).
 // Prints one table with every figure, its target and PASS/MISS; BENCHMARKS.md explains the method.
 //
@@ -6,6 +10,12 @@
 let arguments = Array(CommandLine.arguments.dropFirst())
 let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] })
 func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+
+if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
+  let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 20
+  runProfile(arguments[index + 1], count: count)
+  exit(0)
+}
 
 let report = Report()
 // NB: First, in a fresh process, so the peak it watches is not already raised by the larger

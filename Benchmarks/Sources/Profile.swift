@@ -1,0 +1,41 @@
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+
+/// `--profile settings|generated10|generated1000|generated10000 [--count N]`: presses
+/// type/Backspace N times and nothing else, for valgrind:
+///
+///     valgrind --tool=callgrind --toggle-collect='*KeyDriver*press*' Benchmarks --profile generated10000
+@MainActor
+func runProfile(_ name: String, count: Int) {
+  do {
+    let pipe = try CursesPipe(draining: .thread)
+    defer { pipe.close() }
+    switch name {
+    case "settings":
+      press(KeyDriver(
+        store: Store(initialState: settingsEditingDisplayName()) { SettingsForm() },
+        layout: SettingsForm.layout, backend: pipe.backend), count: count)
+    case "generated10": pressGenerated(Fields10.self, pipe: pipe, count: count)
+    case "generated1000": pressGenerated(Fields1000.self, pipe: pipe, count: count)
+    case "generated10000": pressGenerated(Fields10000.self, pipe: pipe, count: count)
+    default: print("unknown profile \(name)")
+    }
+  } catch {
+    print("curses backend failed: \(error)")
+  }
+}
+
+@MainActor
+private func pressGenerated<Field: GeneratedField>(_ field: Field.Type, pipe: CursesPipe, count keys: Int) {
+  press(KeyDriver(
+    store: Store(initialState: GeneratedForm<Field>.State(focusedIndex: Field.count / 2)) {
+      GeneratedForm<Field>()
+    },
+    layout: GeneratedForm<Field>.layout(), backend: pipe.backend), count: keys)
+}
+
+@MainActor
+private func press<S, A, F>(_ driver: KeyDriver<S, A, F>, count: Int) {
+  for index in 0..<count { driver.press(typingCycle[index & 1]) }
+}
