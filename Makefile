@@ -41,3 +41,7 @@ clean:
 bench: deps
 	$(SWIFT) build -c release --product Benchmarks --product settings-tui
 	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
+
+# Runs the release binary in tmux and regenerates screenshots/ (PNG images and text captures).
+screenshots: deps
+	SWIFT=$(SWIFT) Scripts/screenshots.sh
