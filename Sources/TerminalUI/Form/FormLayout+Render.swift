@@ -13,7 +13,8 @@ extension FormLayout {
       return (buffer, nil)
     }
     let form = state[keyPath: toForm]
-    if view.editorField != form.focusedField {
+    if view.focusedField != form.focusedField {
+      view.focusedField = form.focusedField
       view.editor = nil
       view.editorField = nil
       view.typedDigits = ""

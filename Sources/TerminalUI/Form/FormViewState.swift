@@ -8,6 +8,9 @@ public struct FormViewState<Field: FormField>: Equatable {
   /// The editor of the focused text field, and which field it belongs to.
   public var editor: TextEditor?
   public var editorField: Field?
+  /// The field that had focus when the form was last drawn: presentation state resets when it
+  /// changes.
+  public var focusedField: Field?
   /// The first body row shown when the form is taller than the screen.
   public var scrollOffset = 0
   /// Digits typed into the focused stepper so far.

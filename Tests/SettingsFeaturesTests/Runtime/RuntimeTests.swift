@@ -48,6 +48,23 @@ struct RuntimeTests {
     #expect(backend.lines[5] == "   Age    18")
   }
 
+  @Test func digitsTypedIntoTheAgeStepperComposeANumberAcrossFrames() {
+    var state = ClientForm.State()
+    state.form.focus = .field(.age)
+    let store = Store(initialState: state) { ClientForm() }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
+      events: ScriptedEventSource())
+    runtime.render()
+    _ = runtime.handle(.character("1"))
+    runtime.render()
+    _ = runtime.handle(.character("0"))
+    runtime.render()
+    #expect(store.state.age == 10)
+    #expect(backend.lines[5] == " › Age    ‹ 10 ›")
+  }
+
   @Test func escCancelsAndCtrlCInterrupts() async {
     let store = Store(initialState: SettingsForm.State()) { SettingsForm() }
     let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
