@@ -41,39 +41,10 @@ func benchmarkBytesPerKeystroke(_ report: Report) {
     report.add("3", "Tab (focus moves, key help changes)", "\(tab) B")
     report.add("3", "Toggle (Space)", "\(toggle) B")
     report.add("3", "Picker change (Right)", "\(picker) B")
-    for (name, style) in focusedTextStyles {
-      var theme = Theme.color
-      theme.focusedControl = style
-      report.add("3", "  typed character if the focused field were \(name)", "\(try typedCharacterBytes(theme: theme)) B")
-    }
     report.add("3", "Error appears (Tab off an emptied name)", "\(error) B")
   } catch {
     report.skip("3", "Bytes per keystroke", reason: "curses backend failed: \(error)")
   }
-}
-
-/// Styles the focused text field could have, to see what each costs per typed character
-/// (ncurses resets attributes at the end of every update, so a styled cell pays set + reset).
-let focusedTextStyles: [(String, Style)] = [
-  ("reverse only", Style(attributes: .reverse)),
-  ("underline only", Style(attributes: .underline)),
-  ("cyan only", Style(foreground: .cyan)),
-  ("plain", .plain),
-]
-
-/// Bytes for one typed character (the third) in the display name, drawn with `theme`.
-@MainActor
-func typedCharacterBytes(theme: Theme) throws -> Int {
-  let pipe = try CursesPipe(draining: .onDemand)
-  defer { pipe.close() }
-  let driver = KeyDriver(
-    store: Store(initialState: settingsEditingDisplayName()) { SettingsForm() },
-    layout: SettingsForm.layout, backend: pipe.backend, theme: theme)
-  driver.press(.character("x"))
-  driver.press(.character("x"))
-  _ = pipe.drain()
-  driver.press(.character("x"))
-  return pipe.drain()
 }
 
 /// Figure 5: peak memory before and after 100,000 keystrokes through the in-process path.
