@@ -105,6 +105,9 @@ extension CursesBackend: EventSource {
 }
 
 extension CursesBackend {
+  /// `nextEvent(timeout:)` polls the terminal, so it really waits for input.
+  public var blocksUntilInput: Bool { true }
+
   /// Suspends, without blocking the main actor, until the terminal, a wake-up or a signal has
   /// something for ``nextEvent(timeout:)``, or `timeout` passes.
   ///

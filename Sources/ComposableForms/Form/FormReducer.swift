@@ -123,13 +123,17 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
     }
     let focus = state[keyPath: toForm].focus
-    if let left = previousFocus?.field, focus != previousFocus, rules.isEnabled(left, in: state) {
-      state[keyPath: toForm].validated.insert(left)
+    var left: Field?
+    if let field = previousFocus?.field, focus != previousFocus, rules.isEnabled(field, in: state) {
+      state[keyPath: toForm].validated.insert(field)
+      left = field
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
     if state[keyPath: toForm].outcome == nil { effects.append(scheduleChecks(&state)) }
-    refreshErrors(&state)
+    var answered: Field?
+    if case let .checkFinished(field, _, _)? = toFormAction.extract(from: action) { answered = field }
+    refreshErrors(&state, left: left, answered: answered)
 
     if state[keyPath: toForm].submission == .awaitingChecks, !state[keyPath: toForm].isChecking {
       effects.append(finishSubmit(&state))
@@ -176,14 +180,19 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     return .merge(effects)
   }
 
-  /// Shows, updates or clears errors: a validated field away from focus always shows its current
-  /// error; the focused field only updates an error it already shows (no error while typing).
-  private func refreshErrors(_ state: inout State) {
+  /// Shows, updates or clears errors: a field that shows an error is re-validated on every
+  /// change; a field is validated when focus leaves it and when its check answers (unless it is
+  /// focused: no error while typing); a submit validates every field.
+  ///
+  /// Only those fields are looked at, so an action costs the same in a form of ten fields or
+  /// ten thousand.
+  private func refreshErrors(_ state: inout State, left: Field?, answered: Field?) {
     let form = state[keyPath: toForm]
-    for field in Field.allCases {
-      guard form.validated.contains(field) else { continue }
-      let isFocused = form.focusedField == field
-      guard !isFocused || form.errors[field] != nil || form.submission != nil else { continue }
+    var candidates = Set(form.errors.keys)
+    if let left { candidates.insert(left) }
+    if let answered, answered != form.focusedField { candidates.insert(answered) }
+    if form.submission != nil { candidates.formUnion(form.validated) }
+    for field in candidates where form.validated.contains(field) {
       let error = rules.error(for: field, in: state, form: form)
       if form.errors[field] != error { state[keyPath: toForm].errors[field] = error }
     }

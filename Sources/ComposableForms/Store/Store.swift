@@ -34,6 +34,9 @@ public final class Store<State, Action> {
     self.core = core
   }
 
+  /// Whether any effect this store started is still running (so an action may still arrive).
+  public var hasRunningEffects: Bool { core.hasRunningEffects }
+
   /// Sends an action: the reducer runs at once, then the effects it returned start.
   ///
   /// The returned task can await or cancel the effects this action started.

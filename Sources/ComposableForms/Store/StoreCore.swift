@@ -15,6 +15,10 @@ class StoreCore<State, Action> {
     // NB: Abstract; both subclasses override it. Not reachable from input.
     fatalError("StoreCore.observe must be overridden")
   }
+  var hasRunningEffects: Bool {
+    // NB: Abstract; both subclasses override it. Not reachable from input.
+    fatalError("StoreCore.hasRunningEffects must be overridden")
+  }
 }
 
 /// The root of a store tree: runs the reducer, starts effects, notifies observers once a batch.
@@ -40,6 +44,8 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   override var state: State { currentState }
+
+  override var hasRunningEffects: Bool { (runner?.runningCount ?? 0) > 0 }
 
   override func send(_ action: Action) -> StoreTask {
     queue.append(action)
@@ -94,6 +100,8 @@ final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore
   }
 
   override var state: State { toState(parent.state) }
+
+  override var hasRunningEffects: Bool { parent.hasRunningEffects }
 
   override func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
 

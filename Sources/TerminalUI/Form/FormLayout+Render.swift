@@ -33,23 +33,23 @@ extension FormLayout {
     StatusView(status: formStatus(form), spinnerFrame: view.spinnerFrame, theme: theme)
       .render(in: statusRow, buffer: &buffer)
 
-    // Body, scrolled.
-    let rows = bodyRows(state, form: form, width: size.columns)
+    // Body, scrolled: only the visible rows are looked at.
+    let body = makeBody(state, form: form, width: size.columns)
     let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
-    scroll(&view.scrollOffset, toShow: focusedRows(rows, focus: form.focus), in: rows.count, viewport: viewport.height)
+    scroll(&view.scrollOffset, toShow: focusedRows(body, focus: form.focus), in: body.rowCount, viewport: viewport.height)
     var cursor: Position?
-    for (index, row) in rows.enumerated() {
-      let screenRow = index - view.scrollOffset
-      guard screenRow >= 0, screenRow < viewport.height else { continue }
-      let y = viewport.y + screenRow
-      if let position = draw(row, at: y, state: state, form: form, width: size.columns, theme: theme, view: &view) {
+    let visible = view.scrollOffset..<min(body.rowCount, view.scrollOffset + viewport.height)
+    for row in visible {
+      let y = viewport.y + row - view.scrollOffset
+      if let position = draw(content(of: row, in: body), at: y, state: state, form: form, width: size.columns, theme: theme, view: &view) {
         cursor = position
       }
     }
+    let rows = body
     if view.scrollOffset > 0 {
       buffer.setString("↑ more", at: Position(column: size.columns - 8, row: 1), style: theme.help)
     }
-    if view.scrollOffset + viewport.height < rows.count {
+    if view.scrollOffset + viewport.height < rows.rowCount {
       buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
     }
     return (buffer, cursor)
@@ -125,37 +125,53 @@ extension FormLayout {
     case buttons
   }
 
-  /// The body, top to bottom: each control, its error right under it, then the buttons.
-  func bodyRows(_ state: State, form: FormState<Field>, width: Int) -> [BodyRow] {
-    var rows: [BodyRow] = [.blank]
-    for control in controls {
-      rows.append(.control(control))
+  /// The body's rows, sparsely: errors and notes that do not fit beside their control.
+  func makeBody(_ state: State, form: FormState<Field>, width: Int) -> FormBody<State, Field> {
+    var extras: [Int: FormBody<State, Field>.Extra] = [:]
+    for (field, error) in form.errors {
+      guard let index = controlIndex[field] else { continue }
+      extras[index, default: .init(index: index)].error = error
+    }
+    for index in noteCandidates {
+      let control = controls[index]
       if let status = fieldStatus(control, state: state, form: form),
         !notePlacement(for: control, width: width).fits(status)
       {
-        rows.append(.note(status))
+        extras[index, default: .init(index: index)].note = status
       }
-      if let error = form.errors[control.field] { rows.append(.error(error)) }
     }
-    rows.append(.blank)
-    rows.append(.buttons)
-    return rows
+    return FormBody(controls: controls, extras: Array(extras.values))
   }
 
-  /// The rows that must stay visible: the focused control and its error, or the buttons.
-  func focusedRows(_ rows: [BodyRow], focus: FocusTarget<Field>?) -> ClosedRange<Int> {
-    for (index, row) in rows.enumerated() {
-      switch (row, focus) {
-      case let (.control(control), .field(field)) where control.field == field:
-        if index + 1 < rows.count, case .error = rows[index + 1] { return index...(index + 1) }
-        return index...index
-      case (.buttons, .submit), (.buttons, .cancel):
-        return index...index
-      default:
-        continue
-      }
+  /// What row `row` of the body shows.
+  func content(of row: Int, in body: FormBody<State, Field>) -> BodyRow {
+    if row == body.buttonsRow { return .buttons }
+    if row == 0 || row == body.buttonsRow - 1 || controls.isEmpty { return .blank }
+    let index = body.control(atRow: row)
+    switch row - body.row(ofControl: index) {
+    case 0:
+      return .control(controls[index])
+    case 1:
+      guard let extra = body.extra(ofControl: index) else { return .blank }
+      if let note = extra.note { return .note(note) }
+      return extra.error.map(BodyRow.error) ?? .blank
+    default:
+      return body.extra(ofControl: index)?.error.map(BodyRow.error) ?? .blank
     }
-    return 0...0
+  }
+
+  /// The rows that must stay visible: the focused control with its note and error, or the
+  /// buttons.
+  func focusedRows(_ body: FormBody<State, Field>, focus: FocusTarget<Field>?) -> ClosedRange<Int> {
+    switch focus {
+    case let .field(field):
+      guard let index = controlIndex[field] else { return 0...0 }
+      return body.rows(ofControl: index)
+    case .submit, .cancel:
+      return body.buttonsRow...body.buttonsRow
+    case nil:
+      return 0...0
+    }
   }
 
   /// Moves `offset` as little as possible so `wanted` is inside the viewport.
@@ -167,7 +183,7 @@ extension FormLayout {
 
   /// Column positions: a marker, the labels, then the controls.
   func columns(width: Int) -> (label: Int, control: Int, controlWidth: Int) {
-    let label = min(controls.map { $0.label.displayWidth }.max() ?? 0, width / 3)
+    let label = min(labelWidth, width / 3)
     let control = 3 + label + 2
     return (label, control, max(1, min(32, width - control - 14)))
   }

@@ -24,6 +24,12 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
   let toForm: KeyPath<State, FormState<Field>>
   let toFormAction: AnyCasePath<Action, FormAction<Field>>
   let rules: FormRules<State, Field>
+  /// Each field's control, by position in ``controls``.
+  let controlIndex: [Field: Int]
+  /// The widest label, measured once.
+  let labelWidth: Int
+  /// Controls that can show a note (their own status, or "Checking…").
+  let noteCandidates: [Int]
   /// The smallest screen the form is drawn on; smaller shows a message instead.
   public var minimumSize = Size(columns: 40, rows: 10)
 
@@ -39,10 +45,21 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
     self.title = title
     self.submitTitle = submitTitle
     self.cancelTitle = cancelTitle
-    self.controls = controls()
+    let controls = controls()
+    self.controls = controls
     self.toForm = toForm
     self.toFormAction = AnyCasePath(toFormAction)
     self.rules = rules
+    var index: [Field: Int] = [:]
+    for (position, control) in controls.enumerated() where index[control.field] == nil {
+      index[control.field] = position
+    }
+    self.controlIndex = index
+    self.labelWidth = controls.map { $0.label.displayWidth }.max() ?? 0
+    let checked = rules.checkedFields
+    self.noteCandidates = controls.indices.filter {
+      controls[$0].status != nil || checked.contains(controls[$0].field)
+    }
   }
 
   /// Where the form engine's state lives in the feature's state.
@@ -53,7 +70,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// The control for a field, if the layout shows it.
   func control(for field: Field) -> FormControl<State, Field>? {
-    controls.first { $0.field == field }
+    controlIndex[field].map { controls[$0] }
   }
 
   /// The kind of control that has focus, which decides what keys mean.
@@ -71,8 +88,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
     case .submit: return true
     case .cancel, nil: return false
     case let .field(field):
-      let enabled = controls.map(\.field).filter { rules.isEnabled($0, in: state) }
-      return enabled.last == field
+      return controls.last { rules.isEnabled($0.field, in: state) }?.field == field
     }
   }
 

@@ -23,6 +23,10 @@ public protocol EventSource: AnyObject {
   /// ``nextEvent(timeout:)`` (input, a wake-up, a signal) or `timeout` passes. The runtime waits
   /// here so that effects can deliver their actions on the main actor meanwhile.
   func waitForEvents(timeout: Duration?) async
+  /// Whether ``nextEvent(timeout:)`` really blocks until input arrives. When it does, and no
+  /// effect is running, the runtime waits there directly (no thread hop); a scripted source
+  /// that cannot block says `false`.
+  var blocksUntilInput: Bool { get }
   /// A handle other threads use to wake ``nextEvent(timeout:)``.
   var waker: Waker { get }
 }

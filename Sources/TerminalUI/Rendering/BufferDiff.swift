@@ -25,6 +25,8 @@ extension Buffer {
       for column in 0..<columns {
         let current = cells[start + column]
         let old = previous.cells[start + column]
+        // NB: Most cells are unchanged; only a change or a pending wide grapheme needs widths.
+        if coveredByCurrent == 0, invalidated == 0, current == old { continue }
         if coveredByCurrent == 0 && !current.isContinuation && (current != old || invalidated > 0) {
           changes.append((Position(column: column, row: row), current))
         }

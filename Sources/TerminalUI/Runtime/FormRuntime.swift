@@ -64,21 +64,31 @@ where Action.State == State {
     let token = store.observe { [weak self] _ in self?.stateDidChange() }
     defer { token.cancel() }
     render()
+    var waited: TerminalEvent?
     while true {
       if let outcome = formOutcome() {
         render()
         return outcome
       }
-      switch events.nextEvent(timeout: .zero) {
+      let event = waited ?? events.nextEvent(timeout: .zero)
+      waited = nil
+      switch event {
       case .timeout:
         if isDirty {
           render()
           continue
         }
         let animating = layout.isBusy(store.state)
-        isWaiting = true
-        await events.waitForEvents(timeout: animating ? .milliseconds(100) : nil)
-        isWaiting = false
+        let timeout: Duration? = animating ? .milliseconds(100) : nil
+        if store.hasRunningEffects || !events.blocksUntilInput {
+          isWaiting = true
+          await events.waitForEvents(timeout: timeout)
+          isWaiting = false
+        } else {
+          // NB: No effect runs, so no action can arrive meanwhile: wait right here for the next
+          //     key, without the thread hop of the asynchronous wait.
+          waited = events.nextEvent(timeout: timeout)
+        }
         if animating {
           view.spinnerFrame += 1
           isDirty = true
@@ -145,8 +155,8 @@ extension FormLayout {
   func isBusy(_ state: State) -> Bool {
     let form = state[keyPath: toForm]
     if form.isChecking || form.isSubmitting { return true }
-    return controls.contains { control in
-      switch control.status?(state) {
+    return noteCandidates.contains { index in
+      switch controls[index].status?(state) {
       case .loading, .checking: true
       default: false
       }

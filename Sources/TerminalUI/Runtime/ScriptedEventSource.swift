@@ -16,6 +16,9 @@ public final class ScriptedEventSource: EventSource {
 
   public nonisolated let waker: Waker
 
+  /// A script cannot wait for keys that were never written: the runtime waits asynchronously.
+  public var blocksUntilInput: Bool { false }
+
   public init(_ script: [TerminalEvent] = [], idleLimit: Duration = .seconds(5)) {
     self.script = script
     self.idleLimit = idleLimit

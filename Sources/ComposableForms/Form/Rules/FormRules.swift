@@ -29,6 +29,9 @@ public struct FormRules<State, Field: FormField>: Sendable {
     self.enabled = isEnabled
   }
 
+  /// The fields that have an asynchronous check.
+  public var checkedFields: Set<Field> { Set(asyncChecks.keys) }
+
   /// Whether `field` can be focused and edited now.
   public func isEnabled(_ field: Field, in state: State) -> Bool {
     enabled(state, field)

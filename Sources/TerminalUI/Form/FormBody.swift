@@ -1,0 +1,81 @@
+import ComposableForms
+
+/// The rows of a form's body, modelled sparsely: a blank row, each control followed by its
+/// note (when the note does not fit beside it) and its error, then a blank row and the buttons.
+///
+/// Only controls with an extra row are stored, so finding a row or drawing the visible ones
+/// costs the same in a form of ten fields or ten thousand.
+struct FormBody<State, Field: FormField> {
+  /// A control with rows under it.
+  struct Extra {
+    let index: Int
+    var note: StatusView.Status?
+    var error: String?
+    var rowCount: Int { (note == nil ? 0 : 1) + (error == nil ? 0 : 1) }
+  }
+
+  let controls: [FormControl<State, Field>]
+  /// Controls with extra rows, by ascending index.
+  let extras: [Extra]
+  /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
+  private let extraRowsBefore: [Int]
+
+  init(controls: [FormControl<State, Field>], extras: [Extra]) {
+    self.controls = controls
+    self.extras = extras.sorted { $0.index < $1.index }
+    var running = 0
+    var prefix = [0]
+    for extra in self.extras {
+      running += extra.rowCount
+      prefix.append(running)
+    }
+    self.extraRowsBefore = prefix
+  }
+
+  /// Every row, the buttons last.
+  var rowCount: Int { 1 + controls.count + (extraRowsBefore.last ?? 0) + 2 }
+
+  var buttonsRow: Int { rowCount - 1 }
+
+  /// The row of the control at `index`.
+  func row(ofControl index: Int) -> Int {
+    1 + index + extraRowsBefore[extrasBefore(index)]
+  }
+
+  /// The rows of the control at `index`: itself, its note and its error.
+  func rows(ofControl index: Int) -> ClosedRange<Int> {
+    let start = row(ofControl: index)
+    let position = extrasBefore(index)
+    let extra = position < extras.count && extras[position].index == index ? extras[position].rowCount : 0
+    return start...(start + extra)
+  }
+
+  /// How many extras belong to controls before `index` (binary search).
+  private func extrasBefore(_ index: Int) -> Int {
+    var low = 0
+    var high = extras.count
+    while low < high {
+      let middle = (low + high) / 2
+      if extras[middle].index < index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The control whose rows contain `row`, for a row past the first blank and before the
+  /// trailing blank (binary search over controls).
+  func control(atRow row: Int) -> Int {
+    var low = 0
+    var high = controls.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if self.row(ofControl: middle) <= row { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// The extra of the control at `index`, if it has one.
+  func extra(ofControl index: Int) -> Extra? {
+    let position = extrasBefore(index)
+    return position < extras.count && extras[position].index == index ? extras[position] : nil
+  }
+}
