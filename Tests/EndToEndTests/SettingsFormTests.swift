@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  @Suite struct SettingsFormTests {
+    /// A hand-written file (unusual spacing, keys out of order): the program must not rewrite it
+    /// unless the form is submitted.
+    static let handWritten = """
+      {"protectMyPosts": true,
+         "displayName" : "Blob",   "digest": "weekly" }
+
+      """
+
+    @Test func startsWithTheSavedValuesOnScreen() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      try session.start([])
+
+      let screen = try await session.waitFor(text: "Protect my posts")
+      #expect(screen.lines.first == " Settings", "\(screen)")
+      #expect(screen.contains(" › Digest                ‹ Weekly ›"), "\(screen)")
+      #expect(screen.contains("   Display name          Blob"), "\(screen)")
+      #expect(screen.contains("   Notifications         [ ] Off"), "\(screen)")
+      #expect(screen.contains("   Email notifications   [ ] Off"), "\(screen)")
+      #expect(screen.contains("   Mobile notifications  [ ] Off"), "\(screen)")
+      #expect(screen.contains("   Protect my posts      [x] On"), "\(screen)")
+      #expect(screen.contains("[ Save ]  [ Cancel ]"), "\(screen)")
+      #expect(screen.lines.last?.contains("Esc cancel") == true, "\(screen)")
+
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+    }
+
+    @Test func tabVisitsEveryEnabledFieldAndShiftTabComesBack() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+
+      // Forward: the two channel toggles are disabled while notifications are off: skipped.
+      for label in ["Display name", "Notifications", "Protect my posts"] {
+        try session.press("Tab")
+        try await session.waitForFocus(on: label)
+      }
+      try session.press("Tab")
+      try await session.waitForButton("Save")
+      #expect(try session.screen().focused?.contains("[ Save ]  [ Cancel ]") == true)
+      try session.press("Tab")
+      try await session.waitForButton("Cancel")
+      #expect(try session.screen().focused?.contains("[ Save ]  [ Cancel ]") == true)
+
+      // Back again with Shift-Tab, every stop in reverse order.
+      try session.press("BTab")
+      try await session.waitForButton("Save")
+      for label in ["Protect my posts", "Notifications", "Display name", "Digest"] {
+        try session.press("BTab")
+        let screen = try await session.waitForFocus(on: label)
+        #expect(screen.focusedRows.count == 1, "\(screen)")
+        #expect(try session.focusedButton() == nil, "\(screen)")
+      }
+
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+    }
+
+    @Test func turningNotificationsOnIsDeniedWithoutADesktopAndTurnsBackOff() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab", "Tab")
+      try await session.waitForFocus(on: "Notifications")
+
+      try session.press("Space")
+      let screen = try await session.waitFor("the permission's denial") { $0.contains("✗ No desktop") }
+      #expect(screen.contains(" › Notifications         [ ] Off"), "\(screen)")
+      // Still off, so the channels stay disabled and Tab skips them.
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Protect my posts")
+
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
+    }
+
+    @Test func submittingSavesExactlyTheNewValues() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+
+      // The picker: Weekly -> Off.
+      try session.press("Right")
+      try await session.waitFor(text: " › Digest                ‹ Off")
+      // The name: clear it and type another.
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Display name")
+      try session.press("C-u")
+      try await session.waitFor("the name cleared") { $0.focused == "Display name" }
+      try session.type("Blob Jr.")
+      try await session.waitFor(text: " › Display name          Blob Jr.")
+      // Protect my posts: on -> off.
+      try session.press("Tab", "Tab")
+      try await session.waitForFocus(on: "Protect my posts")
+      try session.press("Space")
+      try await session.waitFor(text: " › Protect my posts      [ ] Off")
+      // Save.
+      try session.press("Tab")
+      try await session.waitForButton("Save")
+      try session.press("Enter")
+
+      #expect(try await session.waitForExit() == 0)
+      let text = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(
+        try SavedSettings.parse(text)
+          == SavedSettings(digest: "off", displayName: "Blob Jr.", protectMyPosts: false))
+      #expect(session.stdout == "Settings saved to \(session.settingsFile.path)\n")
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+    }
+
+    @Test func escapeCancelsAndLeavesTheFileByteForByte() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      let before = try Data(contentsOf: session.settingsFile)
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+
+      try session.press("Left")
+      try await session.waitFor(text: " › Digest                ‹ Daily ")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Display name")
+      try session.type(" changed")
+      try await session.waitFor(text: "Blob changed")
+      try session.press("Escape")
+
+      #expect(try await session.waitForExit() == 1)
+      #expect(try Data(contentsOf: session.settingsFile) == before)
+      #expect(session.stdout.isEmpty)
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+    }
+
+    @Test func controlCQuitsWith130AndRestoresTheTerminal() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      let before = try Data(contentsOf: session.settingsFile)
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Display name")
+      try session.type("X")
+      try await session.waitFor(text: "BlobX")
+      #expect(try session.display("#{alternate_on}") == "1")
+
+      try session.press("C-c")
+
+      #expect(try await session.waitForExit() == 130)
+      let terminal = try session.terminalState()
+      #expect(!terminal.alternateScreen, "\(terminal)")
+      #expect(terminal.cursorVisible, "\(terminal)")
+      #expect(terminal.saneModes, "\(terminal)")
+      #expect(try Data(contentsOf: session.settingsFile) == before)
+    }
+  }
+}
