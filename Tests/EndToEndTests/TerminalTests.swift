@@ -146,6 +146,35 @@ extension EndToEnd {
       #expect(try session.display("#{cursor_flag}") == "1")
     }
 
+    @Test(arguments: [(["--no-color"], [:]), ([], ["NO_COLOR": "1"])])
+    func withoutColoursFocusStillShows(arguments: [String], environment: [String: String]) async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start(arguments, environment: environment)
+      try await session.waitForFocus(on: "Digest")
+
+      let parameters = try session.styleParameters()
+      // Foreground/background colours: 30–38, 40–48, 90–97, 100–107 (39 and 49 are the defaults).
+      let colours = parameters.filter { sgr in
+        sgr.contains { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }
+      }
+      #expect(colours.isEmpty, "colour sequences: \(colours)")
+      #expect(parameters.contains { $0.contains(7) }, "the focused picker is in reverse video")
+
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+    }
+
+    @Test func coloursAreUsedByDefault() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start([])
+      try await session.waitForFocus(on: "Digest")
+      #expect(try session.styleParameters().contains { $0.contains { (30...37).contains($0) } })
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+    }
+
     /// Polls a condition on the session (not the screen) until it holds or 10 seconds pass.
     private func waitUntil(
       _ what: String, _ session: TmuxSession, _ condition: (TmuxSession) throws -> Bool

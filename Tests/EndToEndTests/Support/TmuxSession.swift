@@ -94,11 +94,17 @@ final class TmuxSession {
   // MARK: Starting
 
   /// Starts `settings-tui arguments` in a fresh tmux server, in a window of the given size.
-  func start(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+  /// `environment` adds variables for the program (such as `NO_COLOR`).
+  func start(
+    _ arguments: [String], environment extra: [String: String] = [:], columns: Int = 80,
+    rows: Int = 24
+  ) throws {
+    let exports = extra.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }
     let script = """
       #!/bin/sh
       dir='\(folder.path)'
       export TERM=xterm-256color LANG=C.UTF-8
+      \(exports.joined(separator: "\n"))
       unset TMUX TMUX_PANE
       cd "$dir"
       sh -c 'echo $$ > "$0/pid.tmp" && mv "$0/pid.tmp" "$0/pid" && exec "$@"' "$dir" '\(binary)' "$@" \
@@ -197,6 +203,22 @@ final class TmuxSession {
       }
       try await Task.sleep(for: .milliseconds(20))
     }
+  }
+
+  /// The parameters of every SGR sequence (`ESC [ params m`) on the styled screen, e.g. `1;7`.
+  func styleParameters() throws -> [[Int]] {
+    var found: [[Int]] = []
+    for line in try styledScreen() {
+      var rest = Substring(line)
+      while let start = rest.range(of: "\u{1B}[") {
+        rest = rest[start.upperBound...]
+        let params = rest.prefix { $0.isNumber || $0 == ";" }
+        rest = rest[params.endIndex...]
+        guard rest.first == "m" else { continue }
+        found.append(params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 })
+      }
+    }
+    return found
   }
 
   /// A pane format such as `#{alternate_on}`.

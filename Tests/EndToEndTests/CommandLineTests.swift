@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// The command-line contract: no terminal, `--no-input`, `--json`, bad files, help and usage.
+  @Suite struct CommandLineTests {
+    @Test(arguments: [[], ["client"]])
+    func withoutATerminalItExitsWith2AndSaysWhatToDo(arguments: [String]) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let setsid = try #require(which("setsid"), "setsid (util-linux) detaches from the terminal")
+      // NB: setsid starts a new session with no controlling terminal, so /dev/tty cannot open.
+      let result = try run(
+        setsid, ["-w", session.binary] + arguments, environment: session.environment)
+
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("terminal"), "\(result)")
+      #expect(result.stderr.contains("--no-input"), "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
+    }
+
+    @Test func noInputSettingsAreValidatedAndSaved() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly([
+        "--no-input", "--set", "digest=weekly", "--set", "displayName=Blob",
+        "--set", "protect-my-posts=true",
+      ])
+
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout == "Settings saved to \(session.settingsFile.path)\n", "\(result)")
+      let text = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(
+        try SavedSettings.parse(text)
+          == SavedSettings(digest: "weekly", displayName: "Blob", protectMyPosts: true))
+    }
+
+    @Test func noInputClientIsSavedAndListed() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly([
+        "client", "--no-input", "--set", "name=Ada Lovelace", "--set", "email=ada@example.com",
+        "--set", "age=36",
+      ])
+      #expect(result.status == 0, "\(result)")
+
+      let list = try session.runDirectly(["clients"])
+      #expect(list.status == 0, "\(list)")
+      #expect(
+        try JSONDecoder().decode([SavedClient].self, from: Data(list.stdout.utf8))
+          == [SavedClient(name: "Ada Lovelace", email: "ada@example.com", age: 36)], "\(list)")
+    }
+
+    @Test func invalidNoInputClientPrintsEachErrorAndSavesNothing() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly([
+        "client", "--no-input", "--set", "name=Kid", "--set", "email=nope", "--set", "age=10",
+      ])
+
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("email: Please enter a valid email"), "\(result)")
+      #expect(result.stderr.contains("age: You must be 18 to create an account"), "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      let list = try session.runDirectly(["clients"])
+      #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")
+    }
+
+    @Test func invalidNoInputSettingsPrintEachErrorAndWriteNothing() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      var result = try session.runDirectly(["--no-input", "--set", "displayName="])
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("displayName: Please enter a display name"), "\(result)")
+
+      // No desktop to deliver notifications to: the permission is denied, so nothing is saved.
+      result = try session.runDirectly([
+        "--no-input", "--set", "displayName=Blob", "--set", "enableNotifications=true",
+      ])
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("enableNotifications: No desktop"), "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
+
+      // An existing file is left as it was.
+      try session.writeSettings(#"{"displayName": "Kept"}"#)
+      let before = try Data(contentsOf: session.settingsFile)
+      result = try session.runDirectly(["--no-input", "--set", "displayName=", "--set", "digest=off"])
+      #expect(result.status == 1, "\(result)")
+      #expect(try Data(contentsOf: session.settingsFile) == before)
+    }
+
+    @Test func jsonPrintsTheSubmittedClientOnStandardOutput() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      // Standard output goes to a file: the form is drawn on /dev/tty all the same.
+      try session.start(["client", "--json"])
+      try await session.waitForFocus(on: "Name")
+      try session.type("Grace Hopper")
+      try await session.waitFor(text: " › Name   Grace Hopper")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Email")
+      try session.type("grace@example.com")
+      try await session.waitFor(text: " › Email  grace@example.com")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Age")
+      try session.type("85")
+      try await session.waitFor(text: " › Age    ‹ 85 ›")
+      try session.press("Enter")
+
+      #expect(try await session.waitForExit() == 0)
+      let object = try parseJSONObject(session.stdout)
+      #expect(Set(object.keys) == ["name", "email", "age"], "\(session.stdout)")
+      #expect(
+        try JSONDecoder().decode(SavedClient.self, from: Data(session.stdout.utf8))
+          == SavedClient(name: "Grace Hopper", email: "grace@example.com", age: 85))
+    }
+
+    @Test func jsonPrintsTheSubmittedSettingsOnStandardOutput() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(#"{"displayName": "Blob"}"#)
+      try session.start(["--json"])
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Right")
+      try await session.waitFor(text: "‹ Weekly ›")
+      try session.press("BTab")
+      try await session.waitForButton("Cancel")
+      try session.press("BTab")
+      try await session.waitForButton("Save")
+      try session.press("Space")
+
+      #expect(try await session.waitForExit() == 0)
+      #expect(
+        try SavedSettings.parse(session.stdout) == SavedSettings(digest: "weekly", displayName: "Blob"))
+      #expect(
+        try SavedSettings.parse(String(contentsOf: session.settingsFile, encoding: .utf8))
+          == SavedSettings(digest: "weekly", displayName: "Blob"))
+    }
+
+    @Test func aMalformedSettingsFileExitsWith2NamesTheFileAndIsLeftAlone() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let broken = "{\n  \"digest\": \"weekly\",\n  \"displayName\": \n"
+      try session.writeSettings(broken)
+
+      // In a terminal.
+      try session.start([])
+      #expect(try await session.waitForExit() == 2)
+      #expect(session.stderr.contains(session.settingsFile.path), "\(session.stderr)")
+      #expect(session.stderr.contains("not valid JSON"), "\(session.stderr)")
+      #expect(try Data(contentsOf: session.settingsFile) == Data(broken.utf8))
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+
+      // And without one, asked to save new values.
+      let result = try session.runDirectly(["--no-input", "--set", "displayName=Blob"])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains(session.settingsFile.path), "\(result)")
+      #expect(try Data(contentsOf: session.settingsFile) == Data(broken.utf8))
+    }
+
+    @Test func aSettingsFileOfTheWrongShapeExitsWith2AndNamesTheKey() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let wrong = #"{"digest": "hourly", "displayName": "Blob"}"#
+      try session.writeSettings(wrong)
+      let result = try session.runDirectly(["--no-input", "--set", "displayName=Other"])
+
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains(session.settingsFile.path), "\(result)")
+      #expect(result.stderr.contains("hourly"), "\(result)")
+      #expect(try Data(contentsOf: session.settingsFile) == Data(wrong.utf8))
+    }
+
+    @Test func helpExplainsTheKeysAndExitCodes() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(["--help"])
+
+      #expect(result.status == 0, "\(result)")
+      for text in [
+        "Tab", "Shift-Tab", "Enter", "Space", "Esc", "Ctrl-C", "Exit codes", "130", "client",
+        "clients",
+      ] {
+        #expect(result.stdout.contains(text), "--help does not mention \(text)\n\(result)")
+      }
+      let version = try session.runDirectly(["--version"])
+      #expect(version.status == 0, "\(version)")
+      #expect(!version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(version)")
+    }
+
+    @Test(arguments: [
+      ["--bogus"], ["client", "--bogus"], ["--set", "displayName=Blob"],
+      ["--no-input", "--set", "colour=blue"], ["client", "--no-input", "--set", "age=old"],
+    ])
+    func badUsageExitsWith2(arguments: [String]) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(arguments)
+
+      #expect(result.status == 2, "\(result)")
+      #expect(!result.stderr.isEmpty, "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
+    }
+  }
+}
