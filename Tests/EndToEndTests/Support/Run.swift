@@ -40,16 +40,23 @@ func run(
   let outPath = scratch.appendingPathComponent("stdout").path
   let errPath = scratch.appendingPathComponent("stderr").path
 
-  var actions = posix_spawn_file_actions_t()
+  #if os(Linux)
+    var actions = posix_spawn_file_actions_t()
+    var attributes = posix_spawnattr_t()
+  #else
+    var actions: posix_spawn_file_actions_t? = nil
+    var attributes: posix_spawnattr_t? = nil
+  #endif
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  // Nothing else of the test runner's leaks into the child (or a daemon it starts).
-  _ = closeFrom?(&actions, 3)
+  #if os(Linux)
+    // Nothing else of the test runner's leaks into the child (or a daemon it starts).
+    _ = closeFrom?(&actions, 3)
+  #endif
 
-  var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
   // Default signal handling and no blocked signals, whatever the test runner set up.
@@ -59,7 +66,12 @@ func run(
   sigemptyset(&none)
   posix_spawnattr_setsigdefault(&attributes, &all)
   posix_spawnattr_setsigmask(&attributes, &none)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+  #if os(Linux)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+  #else
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_CLOEXEC_DEFAULT))
+  #endif
 
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -98,14 +110,16 @@ func run(
     stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import.
-private let closeFrom:
-  (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-    return unsafeBitCast(
-      symbol,
-      to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-  }()
+#if os(Linux)
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not import.
+  private let closeFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+#endif
 
 /// The first absolute path of `name` on the `PATH` (or in the usual folders).
 func which(_ name: String) -> String? {
