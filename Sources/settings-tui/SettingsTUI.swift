@@ -20,7 +20,7 @@ struct SettingsTUI: AsyncParsableCommand {
       ~/.config/settings-tui/settings.json); clients in \
       $XDG_DATA_HOME/settings-tui/clients.sqlite (default ~/.local/share/settings-tui/).
       The form is drawn on /dev/tty, so `values=$(settings-tui client --json)` works.
-      NO_COLOR and TERM=dumb turn colours off.
+      NO_COLOR (or --no-color) turns colours off; TERM=dumb cannot show a form: use --no-input.
       """,
     version: "1.0.0",
     subcommands: [EditSettings.self, AddClient.self, ListClients.self],

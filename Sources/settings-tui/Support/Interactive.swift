@@ -11,8 +11,13 @@ enum Interactive {
     options: FormOptions,
     environment: [String: String]
   ) async throws(ExitStatus) {
-    let monochrome =
-      options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    // NB: A dumb terminal cannot move the cursor, so no form can be drawn on it.
+    if environment["TERM"] == "dumb" {
+      throw fail(
+        "TERM=dumb cannot show a form (it has no cursor movement): run in a terminal such as "
+          + "xterm-256color, or pass --no-input with --set field=value.")
+    }
+    let monochrome = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let backend: CursesBackend
     do {
       backend = try CursesBackend(
