@@ -39,7 +39,8 @@ clean:
 
 # Benchmarks in release mode; prints a table (see BENCHMARKS.md for the method and figures).
 bench: deps
-	$(SWIFT) build -c release --product Benchmarks --product settings-tui
+	$(SWIFT) build -c release --product settings-tui
+	$(SWIFT) build -c release --product Benchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
 
 # Runs the release binary in tmux and regenerates screenshots/ (PNG images and text captures).
