@@ -226,29 +226,32 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   // MARK: - Focus order
 
-  /// The enabled targets in focus order: fields, then Save, then Cancel.
-  private func targets(in state: State) -> [FocusTarget<Field>] {
-    Field.allCases.filter { rules.isEnabled($0, in: state) }.map(FocusTarget.field)
-      + [.submit, .cancel]
-  }
-
-  /// The target `step` places after `current`, wrapping around; from nothing, the first or last.
+  /// The target `step` (1 or -1) places after `current` in focus order (the fields, then Save,
+  /// then Cancel), skipping disabled fields and wrapping around; from nothing, the first or the
+  /// last. Walks from the current position, so it costs the same in a form of any size.
   private func neighbour(
     of current: FocusTarget<Field>?, by step: Int, in state: State
   ) -> FocusTarget<Field>? {
-    let order = targets(in: state)
-    guard let current else { return step > 0 ? order.first : order.last }
-    if let index = order.firstIndex(of: current) {
-      return order[(index + step + order.count) % order.count]
+    let fields = rules.order
+    let count = fields.count + 2  // NB: positions past the fields are Save, then Cancel.
+    func target(at index: Int) -> FocusTarget<Field> {
+      index < fields.count ? .field(fields[index]) : index == fields.count ? .submit : .cancel
     }
-    // NB: The current field was just disabled: continue from where it sat in the full order.
-    let all = Field.allCases.map(FocusTarget.field) + [.submit, .cancel]
-    guard let position = all.firstIndex(of: current) else { return order.first }
-    let rotated =
-      step > 0
-      ? Array(all[position...] + all[..<position])
-      : Array(all[...position].reversed() + all[(position + 1)...].reversed())
-    return rotated.first { order.contains($0) }
+    let start: Int
+    switch current {
+    case let .field(field): start = rules.position[field] ?? 0
+    case .submit: start = fields.count
+    case .cancel: start = fields.count + 1
+    case nil: start = step > 0 ? count - 1 : 0
+    }
+    var index = start
+    for _ in 0..<count {
+      index = (index + step + count) % count
+      if index >= fields.count || rules.isEnabled(fields[index], in: state) {
+        return target(at: index)
+      }
+    }
+    return nil
   }
 }
 
