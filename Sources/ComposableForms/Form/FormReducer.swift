@@ -232,14 +232,14 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func neighbour(
     of current: FocusTarget<Field>?, by step: Int, in state: State
   ) -> FocusTarget<Field>? {
-    let fields = rules.order
+    let fields = rules.focusOrder.fields
     let count = fields.count + 2  // NB: positions past the fields are Save, then Cancel.
     func target(at index: Int) -> FocusTarget<Field> {
       index < fields.count ? .field(fields[index]) : index == fields.count ? .submit : .cancel
     }
     let start: Int
     switch current {
-    case let .field(field): start = rules.position[field] ?? 0
+    case let .field(field): start = rules.focusOrder.position[field] ?? 0
     case .submit: start = fields.count
     case .cancel: start = fields.count + 1
     case nil: start = step > 0 ? count - 1 : 0

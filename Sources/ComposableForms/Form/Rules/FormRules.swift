@@ -13,9 +13,8 @@ public struct FormRules<State, Field: FormField>: Sendable {
   private var validators: [Field: @Sendable (State) -> String?] = [:]
   var asyncChecks: [Field: AsyncCheck<State>] = [:]
   private let enabled: @Sendable (State, Field) -> Bool
-  /// The fields in focus order, and each field's position in it (worked out once).
-  let order: [Field]
-  let position: [Field: Int]
+  /// The fields in focus order, and each field's position in it (shared per field type).
+  let focusOrder: FocusOrder<Field>
 
   /// Rules for some fields (a field without rules is always valid); `isEnabled` says which
   /// fields can be focused and edited (disabled fields are skipped and not validated).
@@ -30,10 +29,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
       if let check = rule.asyncCheck { asyncChecks[rule.field] = check }
     }
     self.enabled = isEnabled
-    self.order = Array(Field.allCases)
-    var position: [Field: Int] = [:]
-    for (index, field) in order.enumerated() { position[field] = index }
-    self.position = position
+    self.focusOrder = .shared
   }
 
   /// The fields that have an asynchronous check.

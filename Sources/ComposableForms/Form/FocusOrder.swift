@@ -1,0 +1,30 @@
+import ConcurrencyExtras
+
+/// The fields of a form in focus order, and each one's position: worked out once per field
+/// type and shared, so rules made on every action (a computed `static var rules`) stay cheap.
+final class FocusOrder<Field: FormField>: Sendable {
+  let fields: [Field]
+  let position: [Field: Int]
+
+  private init() {
+    let fields = Array(Field.allCases)
+    var position: [Field: Int] = [:]
+    for (index, field) in fields.enumerated() { position[field] = index }
+    self.fields = fields
+    self.position = position
+  }
+
+  /// The order of `Field`, made on first use.
+  static var shared: FocusOrder<Field> {
+    let key = ObjectIdentifier(Field.self)
+    return cache.withValue { cache in
+      if let order = cache[key] as? FocusOrder<Field> { return order }
+      let order = FocusOrder<Field>()
+      cache[key] = order
+      return order
+    }
+  }
+}
+
+/// One `FocusOrder` per field type (generic types cannot have stored static properties).
+private let cache = LockIsolated<[ObjectIdentifier: any Sendable]>([:])
