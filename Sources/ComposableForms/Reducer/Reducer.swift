@@ -40,8 +40,7 @@ public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
 extension Reducer where Body == Never {
   /// A reducer that implements ``reduce(into:action:)`` has no body.
   public var body: Body {
-    // NB: Only reachable by calling `body` on a reducer that declared none; never from input.
-    fatalError("'\(Self.self)' has no body: it implements 'reduce(into:action:)'.")
+    fatalError("'\(Self.self)' has no body")  // NB: unreachable: reduce(into:action:) is used
   }
 }
 

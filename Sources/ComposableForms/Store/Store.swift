@@ -15,7 +15,7 @@ public final class Store<State, Action> {
   /// The current state.
   public var state: State { core.state }
 
-  private let core: StoreCore<State, Action>
+  private let core: any StoreCore<State, Action>
 
   /// Creates a store that runs `reducer` from `initialState`, with dependencies overridden by
   /// `prepareDependencies` for everything the reducer and its effects do.
@@ -30,7 +30,7 @@ public final class Store<State, Action> {
     self.init(core: RootStoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies))
   }
 
-  init(core: StoreCore<State, Action>) {
+  init(core: any StoreCore<State, Action>) {
     self.core = core
   }
 

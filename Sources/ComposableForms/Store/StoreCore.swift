@@ -2,28 +2,18 @@ import Dependencies
 
 /// What a ``Store`` delegates to: the root owns state and effects, a scope forwards to its parent.
 @MainActor
-class StoreCore<State, Action> {
-  var state: State {
-    // NB: Abstract; both subclasses override it. Not reachable from input.
-    fatalError("StoreCore.state must be overridden")
-  }
-  func send(_ action: Action) -> StoreTask {
-    // NB: Abstract; both subclasses override it. Not reachable from input.
-    fatalError("StoreCore.send must be overridden")
-  }
-  func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
-    // NB: Abstract; both subclasses override it. Not reachable from input.
-    fatalError("StoreCore.observe must be overridden")
-  }
-  var hasRunningEffects: Bool {
-    // NB: Abstract; both subclasses override it. Not reachable from input.
-    fatalError("StoreCore.hasRunningEffects must be overridden")
-  }
+protocol StoreCore<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action
+  var state: State { get }
+  var hasRunningEffects: Bool { get }
+  func send(_ action: Action) -> StoreTask
+  func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken
 }
 
 /// The root of a store tree: runs the reducer, starts effects, notifies observers once a batch.
 @MainActor
-final class RootStoreCore<State, Action>: StoreCore<State, Action> {
+final class RootStoreCore<State, Action>: StoreCore {
   private var currentState: State
   private let reduce: (inout State, Action) -> Effect<Action>
   private let dependencies: DependencyValues
@@ -37,17 +27,16 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     self.currentState = initialState
     self.reduce = reducer.reduce(into:action:)
     self.dependencies = dependencies
-    super.init()
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)
     }
   }
 
-  override var state: State { currentState }
+  var state: State { currentState }
 
-  override var hasRunningEffects: Bool { (runner?.runningCount ?? 0) > 0 }
+  var hasRunningEffects: Bool { (runner?.runningCount ?? 0) > 0 }
 
-  override func send(_ action: Action) -> StoreTask {
+  func send(_ action: Action) -> StoreTask {
     queue.append(action)
     // NB: A send from inside a reducer or a synchronous `.send` effect joins the running batch.
     guard !isSending else { return .finished }
@@ -70,7 +59,7 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     return StoreTask(runner: runner, tokens: tokens)
   }
 
-  override func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+  func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
     observers[id] = observer
@@ -84,7 +73,7 @@ final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
 /// A child store's core: reads its state from the parent and sends through it.
 @MainActor
-final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore<State, Action> {
+final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore {
   private let parent: Store<ParentState, ParentAction>
   private let toState: (ParentState) -> State
   private let toAction: (Action) -> ParentAction
@@ -99,13 +88,13 @@ final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore
     self.toAction = toAction
   }
 
-  override var state: State { toState(parent.state) }
+  var state: State { toState(parent.state) }
 
-  override var hasRunningEffects: Bool { parent.hasRunningEffects }
+  var hasRunningEffects: Bool { parent.hasRunningEffects }
 
-  override func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
+  func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
 
-  override func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
+  func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
     let toState = self.toState
     return parent.observe { observer(toState($0)) }
   }
