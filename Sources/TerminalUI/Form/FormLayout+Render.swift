@@ -45,11 +45,10 @@ extension FormLayout {
         cursor = position
       }
     }
-    let rows = body
     if view.scrollOffset > 0 {
       buffer.setString("↑ more", at: Position(column: size.columns - 8, row: 1), style: theme.help)
     }
-    if view.scrollOffset + viewport.height < rows.rowCount {
+    if view.scrollOffset + viewport.height < body.rowCount {
       buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
     }
     return (buffer, cursor)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `--set field=value`, parsed.
 struct FieldAssignment {
   let field: String
@@ -32,14 +34,4 @@ struct FieldAssignment {
     }
     return number
   }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-  }
-}
-
-extension Set where Element == Character {
-  fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
 }

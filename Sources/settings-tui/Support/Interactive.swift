@@ -17,7 +17,9 @@ enum Interactive {
         "TERM=dumb cannot show a form (it has no cursor movement): run in a terminal such as "
           + "xterm-256color, or pass --no-input with --set field=value.")
     }
-    let monochrome = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    // NB: Theme.resolve owns the NO_COLOR rule; --no-color only adds to it.
+    let theme: Theme = options.noColor ? .monochrome : .resolve(environment: environment)
+    let monochrome = theme == .monochrome
     let backend: CursesBackend
     do {
       backend = try CursesBackend(
@@ -28,7 +30,7 @@ enum Interactive {
     }
     let runtime = FormRuntime(
       store: store, layout: layout, terminal: Terminal(backend: backend), events: backend,
-      theme: monochrome ? .monochrome : .color)
+      theme: theme)
     let outcome = await runtime.run()
     backend.shutdown()
     switch outcome {
