@@ -160,6 +160,32 @@ extension EndToEnd {
       #expect(try Data(contentsOf: session.settingsFile) == Data(broken.utf8))
     }
 
+    @Test func aClientsFileThatIsNotADatabaseExitsWith2BeforeTheFormAndIsLeftAlone() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let note = "Remember to call Blob back.\n"
+      try FileManager.default.createDirectory(
+        at: session.databaseFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(note.utf8).write(to: session.databaseFile)
+
+      // In a terminal: refused before the form is drawn (the database opens in the background).
+      try session.start(["client"])
+      #expect(try await session.waitForExit() == 2)
+      #expect(session.stderr.contains(session.databaseFile.path), "\(session.stderr)")
+      #expect(session.stderr.contains("not an SQLite database"), "\(session.stderr)")
+      #expect(try Data(contentsOf: session.databaseFile) == Data(note.utf8))
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+
+      // Without one, and when listing.
+      for arguments in [["client", "--no-input", "--set", "email=blob@example.com"], ["clients"]] {
+        let result = try session.runDirectly(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("not an SQLite database"), "\(result)")
+      }
+      #expect(try Data(contentsOf: session.databaseFile) == Data(note.utf8))
+    }
+
     @Test func aSettingsFileOfTheWrongShapeExitsWith2AndNamesTheKey() throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -28,6 +28,29 @@ extension ClientStorageClient {
       all: { try await database.all() }
     )
   }
+
+  /// Like ``live(databaseAt:)``, but the database opens on a background thread while the caller
+  /// goes on (an interactive form draws its first frame meanwhile).
+  ///
+  /// A file that is not an SQLite database is refused at once, before anything is shown, with
+  /// the same ``StorageError`` as ``live(databaseAt:)`` (checking its header is quick). Each
+  /// operation waits for the opening; when that fails for another reason (a folder that cannot
+  /// be created, say), the operation throws the error ``live(databaseAt:)`` would have, the file
+  /// is left unchanged, and the next operation tries again.
+  ///
+  /// ```swift
+  /// let clients = try ClientStorageClient.opening(databaseAt: path)   // returns at once
+  /// try await clients.add(client)                                     // waits for the opening
+  /// ```
+  public static func opening(databaseAt path: String) throws(StorageError) -> Self {
+    try ClientDatabase.refuseIfNotADatabase(path)
+    let opening = ClientDatabaseOpening(path: path)
+    return Self(
+      emailExists: { email in try await opening.database().emailExists(email) },
+      add: { client in try await opening.database().add(client) },
+      all: { try await opening.database().all() }
+    )
+  }
 }
 
 /// The clients database at one path: one connection, serialized by GRDB's `DatabaseQueue`.
@@ -52,10 +75,7 @@ struct ClientDatabase: Sendable {
       queue = try DatabaseQueue(path: path, configuration: configuration)
       try Self.migrate(queue)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-      throw StorageError(
-        "Cannot open the clients database at \(path): the file is not an SQLite database. "
-          + "It was left unchanged: move it away, or pass --database PATH."
-      )
+      throw Self.notADatabase(path)
     } catch {
       throw Self.cannotOpen(path, reason: Self.reason(error))
     }
@@ -117,6 +137,24 @@ struct ClientDatabase: Sendable {
   private func mapped(_ error: any Error, doing action: String) -> any Error {
     if error is CancellationError { return error }
     return StorageError("Cannot \(action) the clients database at \(path): \(Self.reason(error)).")
+  }
+
+  /// Throws when a file at `path` is not an SQLite database, judged by its 16-byte header
+  /// ("SQLite format 3" and a zero byte). No file, or an empty one, is fine: SQLite starts a
+  /// new database there. Reading errors are left for the real opening to report.
+  static func refuseIfNotADatabase(_ path: String) throws(StorageError) {
+    let header = Array("SQLite format 3\0".utf8)
+    guard let start = try? readFileIfPresent(path, limit: header.count), !start.isEmpty else {
+      return
+    }
+    if start != header { throw notADatabase(path) }
+  }
+
+  private static func notADatabase(_ path: String) -> StorageError {
+    StorageError(
+      "Cannot open the clients database at \(path): the file is not an SQLite database. "
+        + "It was left unchanged: move it away, or pass --database PATH."
+    )
   }
 
   private static func cannotOpen(_ path: String, reason: String) -> StorageError {

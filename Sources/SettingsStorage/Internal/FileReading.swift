@@ -6,11 +6,12 @@
   import Darwin
 #endif
 
-/// The whole contents of the file at `path`, or `nil` when there is no file there.
+/// The contents of the file at `path` (its first `limit` bytes at most), or `nil` when there is
+/// no file there.
 ///
 /// Anything else that stops the read (no permission, a folder at the path, an I/O error) throws
 /// ``SystemCallError``, so "nothing saved yet" is never confused with "cannot read".
-func readFileIfPresent(_ path: String) throws(SystemCallError) -> [UInt8]? {
+func readFileIfPresent(_ path: String, limit: Int = .max) throws(SystemCallError) -> [UInt8]? {
   let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
   guard descriptor >= 0 else {
     let code = errno
@@ -25,13 +26,15 @@ func readFileIfPresent(_ path: String) throws(SystemCallError) -> [UInt8]? {
   guard (info.st_mode & S_IFMT) != S_IFDIR else { throw SystemCallError("read", code: EISDIR) }
 
   var contents: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-  while true {
+  var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(limit, 1)))
+  while contents.count < limit {
+    let wanted = min(chunk.count, limit - contents.count)
     let count = chunk.withUnsafeMutableBytes { buffer in
-      retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+      retryingOnInterrupt { read(descriptor, buffer.baseAddress, wanted) }
     }
     if count < 0 { throw SystemCallError("read") }
-    if count == 0 { return contents }
+    if count == 0 { break }
     contents.append(contentsOf: chunk[..<count])
   }
+  return contents
 }

@@ -21,7 +21,12 @@ struct AddClient: AsyncParsableCommand {
     let path = try database.path(environment: environment)
     let clients: ClientStorageClient
     do {
-      clients = try ClientStorageClient.live(databaseAt: path)
+      // NB: A form draws while the database opens (a quarter of start-up otherwise). A file
+      //     that is not a database is still refused before anything is drawn; rarer failures
+      //     show under the email (its uniqueness check) and on Save, with everything kept.
+      clients = options.noInput
+        ? try ClientStorageClient.live(databaseAt: path)
+        : try ClientStorageClient.opening(databaseAt: path)
     } catch {
       throw fail(error.message)
     }

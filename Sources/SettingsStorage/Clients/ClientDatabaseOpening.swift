@@ -1,0 +1,43 @@
+import Synchronization
+
+/// The clients database, opened on a background thread from the moment this is created, so a
+/// form can draw its first frame meanwhile (opening and migrating takes about 2 ms, as long as
+/// the rest of start-up). Every use waits for the opening.
+///
+/// A failed opening is thrown to the uses that waited for it and tried again by the next use:
+/// the person may have moved a broken file away while the form stayed open.
+final class ClientDatabaseOpening: Sendable {
+  private let path: String
+  private let attempt = Mutex<Task<ClientDatabase, any Error>?>(nil)
+
+  /// Starts opening the database at `path` at once.
+  init(path: String) {
+    self.path = path
+    _ = currentAttempt()
+  }
+
+  /// The open database, once the opening (this one or a new one after a failure) succeeds.
+  func database() async throws -> ClientDatabase {
+    let task = currentAttempt()
+    do {
+      return try await task.value
+    } catch {
+      attempt.withLock { current in
+        if current == task { current = nil }
+      }
+      throw error
+    }
+  }
+
+  private func currentAttempt() -> Task<ClientDatabase, any Error> {
+    attempt.withLock { current in
+      if let current { return current }
+      let path = path
+      let task = Task.detached(priority: .userInitiated) { () throws -> ClientDatabase in
+        try ClientDatabase(path: path)
+      }
+      current = task
+      return task
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+import Testing
+
+@Suite("Clients database opened in the background")
+struct ClientDatabaseOpeningTests {
+  let blob = Client(name: "Blob", email: "blob@example.com", age: 30)
+
+  @Test func operationsWaitForTheOpeningAndWork() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.opening(databaseAt: folder.path("data/clients.sqlite"))
+      #expect(try await clients.emailExists(blob.email) == false)
+      try await clients.add(blob)
+      #expect(try await clients.emailExists("BLOB@example.com"))
+      #expect(try await clients.all() == [blob])
+      #expect(try await ClientStorageClient.live(databaseAt: folder.path("data/clients.sqlite")).all() == [blob])
+    }
+  }
+
+  @Test(arguments: [
+    "This is a note, not a database. " + String(repeating: "Text ", count: 200),
+    "SQLite format 3?",
+    "short",
+  ])
+  func aFileThatIsNotADatabaseIsRefusedAtOnceAndLeftUnchanged(text: String) async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write(text, to: "clients.sqlite")
+      let path = folder.path("clients.sqlite")
+      #expect(throws: StorageError(
+        "Cannot open the clients database at \(path): the file is not an SQLite database. "
+          + "It was left unchanged: move it away, or pass --database PATH."
+      )) {
+        try ClientStorageClient.opening(databaseAt: path)
+      }
+      #expect(try folder.bytes("clients.sqlite") == Array(text.utf8))
+    }
+  }
+
+  @Test func anEmptyFileBecomesANewDatabase() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("", to: "clients.sqlite")
+      let clients = try ClientStorageClient.opening(databaseAt: folder.path("clients.sqlite"))
+      try await clients.add(blob)
+      #expect(try await clients.all() == [blob])
+    }
+  }
+
+  @Test func aFailedOpeningIsThrownByEachOperation() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("x", to: "data")
+      let clients = try ClientStorageClient.opening(databaseAt: folder.path("data/clients.sqlite"))
+      let expected = "could not create the folder \(folder.path("data")) (Not a directory)"
+      for operation in [
+        { _ = try await clients.emailExists("blob@example.com") },
+        { try await clients.add(blob) },
+        { _ = try await clients.all() },
+      ] as [@Sendable () async throws -> Void] {
+        await #expect {
+          try await operation()
+        } throws: { error in
+          ((error as? StorageError)?.message ?? "").contains(expected)
+        }
+      }
+    }
+  }
+
+  @Test func afterAFailureTheNextOperationOpensAgain() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("x", to: "data")
+      let clients = try ClientStorageClient.opening(databaseAt: folder.path("data/clients.sqlite"))
+      await #expect(throws: StorageError.self) { try await clients.add(blob) }
+      // The person removes the file in the way while the form stays open, then saves again.
+      try FileManager.default.removeItem(atPath: folder.path("data"))
+      try await clients.add(blob)
+      #expect(try await clients.all() == [blob])
+    }
+  }
+}
