@@ -41,16 +41,27 @@ extension CursesBackend: Backend {
     var character = cchar_t()
     let attributes = ColorPalette.attributes(for: cell.style)
     let pair = palette.pair(for: cell.style)
-    var characters = cell.symbol.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
-      wchar_t(bitPattern: $0.value)
-    }
-    characters.append(0)
-    var status = setcchar(&character, characters, attributes, pair, nil)
-    if status != cn_ok() {
-      // NB: A cchar_t holds one spacing character plus combining marks; a longer cluster (an
-      //     emoji ZWJ sequence) is refused, so fall back to its first scalar.
-      characters = [characters[0], 0]
+    var status: Int32
+    if let scalar = cell.glyph.scalar {
+      // NB: Nearly every cell: one scalar, no array to build.
+      var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
+      status = withUnsafePointer(to: &characters) { pointer in
+        pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+          setcchar(&character, characters, attributes, pair, nil)
+        }
+      }
+    } else {
+      var characters = cell.symbol.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
+        wchar_t(bitPattern: $0.value)
+      }
+      characters.append(0)
       status = setcchar(&character, characters, attributes, pair, nil)
+      if status != cn_ok() {
+        // NB: A cchar_t holds one spacing character plus combining marks; a longer cluster (an
+        //     emoji ZWJ sequence) is refused, so fall back to its first scalar.
+        characters = [characters[0], 0]
+        status = setcchar(&character, characters, attributes, pair, nil)
+      }
     }
     guard status == cn_ok() else { return }
     _ = mvwadd_wch(screen.window, Int32(position.row), Int32(position.column), &character)

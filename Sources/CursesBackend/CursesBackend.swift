@@ -19,7 +19,7 @@ import TerminalUI
 /// ```swift
 /// let backend = try CursesBackend(terminalPath: "/dev/tty", colorMode: .automatic)
 /// defer { backend.shutdown() }
-/// backend.draw([(Position(column: 0, row: 0), Cell("Hi"))])
+/// backend.draw([(Position(column: 0, row: 0), Cell("H"))])
 /// backend.flush()
 /// if case .key(.control("c")) = backend.nextEvent(timeout: nil) { exitCode = 130 }
 /// ```

@@ -59,7 +59,7 @@ public struct Buffer: Hashable, Sendable {
         } else {
           place(Cell(" ", style: newValue.style), column: position.column, row: position.row)
         }
-      } else if newValue.symbol.displayWidth == 2 {
+      } else if newValue.width == 2 {
         if position.column + 1 < size.columns {
           placeWide(newValue, column: position.column, row: position.row)
         } else {
@@ -87,6 +87,14 @@ public struct Buffer: Hashable, Sendable {
     guard position.row >= 0, position.row < size.rows, position.column >= 0 else { return 0 }
     let limit = min(maxWidth ?? Int.max, size.columns - position.column)
     guard limit > 0 else { return 0 }
+    // NB: Labels, values and key help are nearly always ASCII: there one byte is one narrow
+    //     grapheme, so no grapheme breaking and no width tables.
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return setASCII(bytes, at: position, style: style, limit: limit)
+    }
+    if let used = ascii ?? nil { return used }
+    if let used = setStandalone(string, at: position, style: style, limit: limit) { return used }
     var used = 0
     for character in string {
       let width = character.displayWidth
@@ -94,19 +102,58 @@ public struct Buffer: Hashable, Sendable {
       let column = position.column + used
       if width == 1 {
         guard used + 1 <= limit else { break }
-        place(Cell(String(character), style: style), column: column, row: position.row)
+        place(Cell(glyph: Glyph(character, width: 1), style: style), column: column, row: position.row)
         used += 1
       } else {
         guard used + 2 <= limit else {
           if used < limit {
-            place(Cell(" ", style: style), column: column, row: position.row)
+            place(Cell(glyph: .space, style: style), column: column, row: position.row)
             used += 1
           }
           break
         }
-        placeWide(Cell(String(character), style: style), column: column, row: position.row)
+        placeWide(Cell(glyph: Glyph(character, width: 2), style: style), column: column, row: position.row)
         used += 2
       }
+      if used >= limit { break }
+    }
+    return used
+  }
+
+  /// ``setString(_:at:style:maxWidth:)`` for text whose every scalar is a grapheme of its own
+  /// (``DisplayWidth/ofStandalone(_:)``); `nil`, having written nothing, for any other text.
+  private mutating func setStandalone(
+    _ string: String, at position: Position, style: Style, limit: Int
+  ) -> Int? {
+    let scalars = string.unicodeScalars
+    guard scalars.allSatisfy({ DisplayWidth.ofStandalone($0.value) != nil }) else { return nil }
+    var used = 0
+    for scalar in scalars {
+      let column = position.column + used
+      if DisplayWidth.ofStandalone(scalar.value) == 2 {
+        guard used + 2 <= limit else {
+          place(Cell(glyph: .space, style: style), column: column, row: position.row)
+          return used + 1
+        }
+        placeWide(Cell(glyph: Glyph(scalar, width: 2), style: style), column: column, row: position.row)
+        used += 2
+      } else {
+        place(Cell(glyph: Glyph(scalar, width: 1), style: style), column: column, row: position.row)
+        used += 1
+      }
+      if used >= limit { break }
+    }
+    return used
+  }
+
+  /// ``setString(_:at:style:maxWidth:)`` for ASCII text: control characters take no column.
+  private mutating func setASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, at position: Position, style: Style, limit: Int
+  ) -> Int {
+    var used = 0
+    for byte in bytes where byte >= 0x20 && byte != 0x7F {
+      place(Cell(glyph: Glyph(ascii: byte), style: style), column: position.column + used, row: position.row)
+      used += 1
       if used >= limit { break }
     }
     return used
@@ -116,7 +163,7 @@ public struct Buffer: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, with cell: Cell) {
     let clipped = rect.intersection(area)
     guard !clipped.isEmpty else { return }
-    let narrow = cell.isContinuation || cell.symbol.displayWidth == 2 ? Cell(" ", style: cell.style) : cell
+    let narrow = cell.isContinuation || cell.width == 2 ? Cell(glyph: .space, style: cell.style) : cell
     for row in clipped.top..<clipped.bottom {
       for column in clipped.left..<clipped.right {
         place(narrow, column: column, row: row)
@@ -152,7 +199,11 @@ public struct Buffer: Hashable, Sendable {
     var line = ""
     let start = row * size.columns
     for cell in cells[start..<(start + size.columns)] where !cell.isContinuation {
-      line += cell.symbol
+      if let scalar = cell.glyph.scalar {
+        line.unicodeScalars.append(scalar)
+      } else {
+        line += cell.glyph.string
+      }
     }
     return line
   }
@@ -180,10 +231,10 @@ public struct Buffer: Hashable, Sendable {
     let index = start + column
     if cells[index].isContinuation {
       if column > 0 && !cells[index - 1].isContinuation {
-        cells[index - 1].symbol = " "
+        cells[index - 1].glyph = .space
       }
     } else if column + 1 < size.columns && cells[index + 1].isContinuation {
-      cells[index + 1].symbol = " "
+      cells[index + 1].glyph = .space
     }
   }
 }

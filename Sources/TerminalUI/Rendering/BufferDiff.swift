@@ -16,24 +16,31 @@ extension Buffer {
       }
     }
     var changes: [(Position, Cell)] = []
-    for row in 0..<size.rows {
-      // Columns still covered by the wide grapheme just emitted (skip them), and columns whose
-      // previous content was part of a wider grapheme (repaint them even if equal).
-      var coveredByCurrent = 0
-      var invalidated = 0
-      let start = row * columns
-      for column in 0..<columns {
-        let current = cells[start + column]
-        let old = previous.cells[start + column]
-        // NB: Most cells are unchanged; only a change or a pending wide grapheme needs widths.
-        if coveredByCurrent == 0, invalidated == 0, current == old { continue }
-        if coveredByCurrent == 0 && !current.isContinuation && (current != old || invalidated > 0) {
-          changes.append((Position(column: column, row: row), current))
+    cells.withUnsafeBufferPointer { cells in
+      previous.cells.withUnsafeBufferPointer { previousCells in
+        for row in 0..<size.rows {
+          let start = row * columns
+          // NB: Most rows are unchanged: cells compare as integers, so skip those rows whole.
+          if cells[start..<(start + columns)].elementsEqual(previousCells[start..<(start + columns)]) {
+            continue
+          }
+          // Columns still covered by the wide grapheme just emitted (skip them), and columns
+          // whose previous content was part of a wider grapheme (repaint them even if equal).
+          var coveredByCurrent = 0
+          var invalidated = 0
+          for column in 0..<columns {
+            let current = cells[start + column]
+            let old = previousCells[start + column]
+            if coveredByCurrent == 0, invalidated == 0, current == old { continue }
+            if coveredByCurrent == 0 && !current.isContinuation && (current != old || invalidated > 0) {
+              changes.append((Position(column: column, row: row), current))
+            }
+            let currentWidth = current.width
+            let oldWidth = old.width
+            coveredByCurrent = max(0, max(currentWidth, coveredByCurrent) - 1)
+            invalidated = max(0, max(currentWidth, oldWidth, invalidated) - 1)
+          }
         }
-        let currentWidth = current.isContinuation ? 0 : current.symbol.displayWidth
-        let oldWidth = old.isContinuation ? 0 : old.symbol.displayWidth
-        coveredByCurrent = max(0, max(currentWidth, coveredByCurrent) - 1)
-        invalidated = max(0, max(currentWidth, oldWidth, invalidated) - 1)
       }
     }
     return changes

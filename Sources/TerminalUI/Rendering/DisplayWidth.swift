@@ -36,6 +36,29 @@ public enum DisplayWidth {
     return columns
   }
 
+  /// The width of a scalar that is a grapheme on its own whatever surrounds it (its grapheme
+  /// break property is "Other"), or `nil` when it may join a neighbour or its width needs the
+  /// Unicode property tables.
+  ///
+  /// Covers what forms draw every frame (Latin letters, punctuation, arrows, box drawing,
+  /// braille spinners, check marks, CJK ideographs), so their text skips grapheme breaking.
+  /// A test checks every scalar listed here against ``of(_:)-(Character)``.
+  static func ofStandalone(_ value: UInt32) -> Int? {
+    switch value {
+    case 0x20...0x7E: 1
+    case 0xA0...0xAC, 0xAE...0x2FF: 1  // Latin-1 and Latin Extended (not the soft hyphen)
+    case 0x1E00...0x1EFF: 1  // Latin Extended Additional
+    case 0x2010...0x2027, 0x2030...0x205E: 1  // dashes, quotes, ellipsis, primes, ‹ ›
+    case 0x2190...0x21FF: 1  // arrows
+    case 0x2500...0x25FC: 1  // box drawing, blocks, geometric shapes (not the emoji ◽◾)
+    case 0x2713...0x2717: 1  // check marks and crosses
+    case 0x2800...0x28FF: 1  // braille (spinners)
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF: 2  // CJK ideographs
+    case 0xFF01...0xFF60, 0xFFE0...0xFFE6: 2  // fullwidth forms
+    default: nil
+    }
+  }
+
   /// The width of a non-ASCII grapheme cluster, decided by its scalars.
   private static func ofCluster(_ scalars: Character.UnicodeScalarView) -> Int {
     guard let first = scalars.first else { return 0 }

@@ -39,3 +39,17 @@ public struct Style: Hashable, Sendable {
   /// The terminal's default look: default colours, no attributes.
   public static let plain = Style()
 }
+
+extension Style {
+  /// The style in 32 bits: foreground, background and attributes, one byte each.
+  var packed: UInt32 {
+    UInt32(foreground.rawValue) | UInt32(background.rawValue) << 8 | UInt32(attributes.rawValue) << 16
+  }
+
+  init(packed: UInt32) {
+    self.init(
+      foreground: Color(rawValue: UInt8(truncatingIfNeeded: packed)) ?? .default,
+      background: Color(rawValue: UInt8(truncatingIfNeeded: packed >> 8)) ?? .default,
+      attributes: Attributes(rawValue: UInt8(truncatingIfNeeded: packed >> 16)))
+  }
+}

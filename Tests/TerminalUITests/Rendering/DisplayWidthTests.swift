@@ -81,4 +81,22 @@ import Testing
     #expect("abcdef".truncated(toWidth: 3, ellipsis: "") == "abc")
     #expect("Send email notifications".truncated(toWidth: 12) == "Send email…")
   }
+
+  @Test func everyStandaloneScalarIsAGraphemeOfItsOwnWithTheUsualWidth() {
+    var checked = 0
+    for value in UInt32(0)...0x3FFFF {
+      guard let width = DisplayWidth.ofStandalone(value), let scalar = Unicode.Scalar(value) else {
+        continue
+      }
+      let character = Character(scalar)
+      #expect(width == DisplayWidth.of(character), "U+\(String(value, radix: 16))")
+      // It joins neither a letter before or after it, nor itself, nor a wide neighbour.
+      let text = String(character)
+      for neighbours in [("a", "a"), (text, text), ("世", "世"), ("…", "…")] {
+        #expect((neighbours.0 + text + neighbours.1).count == 3, "U+\(String(value, radix: 16))")
+      }
+      checked += 1
+    }
+    #expect(checked > 20_000)
+  }
 }
