@@ -73,4 +73,36 @@ struct StoreTests {
     await clock.run()
     #expect(!finished.value)
   }
+
+  @Test func theBodyIsBuiltOnceWithTheStoresDependenciesAndRunsEveryAction() {
+    struct Tagger: Reducer {
+      let builds: LockIsolated<Int>
+      @Dependency(\.uuid) var uuid
+      var body: some Reducer<[String], String> {
+        let _ = builds.withValue { $0 += 1 }
+        // NB: Read while the body is built, as `[clients] in` captures do.
+        let tag = uuid().uuidString.prefix(8)
+        Reduce { state, action in
+          state.append("\(tag):\(action)")
+          return .none
+        }
+      }
+    }
+    let builds = LockIsolated(0)
+    let store = Store(initialState: [String]()) { Tagger(builds: builds) } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    store.send("a")
+    store.send("b")
+    store.send("c")
+    #expect(builds.value == 1)
+    #expect(store.state == ["00000000:a", "00000000:b", "00000000:c"])
+  }
+
+  @Test func aReducerWithoutABodyRunsItsOwnReduce() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.incrementTapped)
+    store.send(.incrementTapped)
+    #expect(store.state.count == 2)
+  }
 }
