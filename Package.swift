@@ -5,6 +5,16 @@ import PackageDescription
 //     swift-syntax, 8.7 minutes in a release build on the 2-core machine, versus seconds without.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+// NB: The Makefile's release builds (`make run`, `make bench`) set SETTINGS_TUI_CROSS_MODULE=1
+//     so the library's generic code (store, form engine, layout) is specialized for the app's
+//     types: a keystroke in the settings form costs 17 µs with it, 38 µs without. Opt-in,
+//     because a package whose targets carry unsafe flags cannot be depended on by version; and
+//     only for our own modules, because on GRDB it crashes the Swift 6.3.1 optimizer.
+let crossModule: [SwiftSetting] =
+  Context.environment["SETTINGS_TUI_CROSS_MODULE"] == "1"
+  ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))] : []
+let fast = strict + crossModule
+
 let package = Package(
   name: "ComposableForms",
   platforms: [.macOS(.v15)],
@@ -35,7 +45,7 @@ let package = Package(
         .product(name: "CasePathsCore", package: "swift-case-paths"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
-      swiftSettings: strict
+      swiftSettings: fast
     ),
     .target(
       name: "ComposableFormsTesting",
@@ -48,7 +58,7 @@ let package = Package(
     ),
 
     // Terminal front end: pure rendering and input model, then the curses backend.
-    .target(name: "TerminalUI", dependencies: ["ComposableForms"], swiftSettings: strict),
+    .target(name: "TerminalUI", dependencies: ["ComposableForms"], swiftSettings: fast),
     .systemLibrary(
       name: "CNcurses",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
@@ -56,7 +66,7 @@ let package = Package(
     .target(
       name: "CursesBackend",
       dependencies: ["TerminalUI", "CNcurses"],
-      swiftSettings: strict,
+      swiftSettings: fast,
       linkerSettings: [
         .linkedLibrary("ncursesw", .when(platforms: [.linux])),
         .linkedLibrary("ncurses", .when(platforms: [.macOS])),
@@ -71,7 +81,7 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
-      swiftSettings: strict
+      swiftSettings: fast
     ),
     .target(
       name: "SettingsStorage",

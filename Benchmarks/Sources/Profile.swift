@@ -2,12 +2,17 @@ import ComposableForms
 import SettingsFeatures
 import TerminalUI
 
-/// `--profile settings|generated10|generated1000|generated10000 [--count N]`: presses
+/// `--profile settings|generated10|generated1000|generated10000 [--count N] [--cold]`: presses
 /// type/Backspace N times and nothing else, for valgrind:
 ///
 ///     valgrind --tool=callgrind --toggle-collect='*KeyDriver*press*' Benchmarks --profile generated10000
+///
+/// `--cold` overwrites 64 MiB between presses, as a terminal program's caches are after a pause
+/// between keystrokes; with `--cache-sim=yes` callgrind then counts the misses a real keystroke
+/// pays.
 @MainActor
-func runProfile(_ name: String, count: Int) {
+func runProfile(_ name: String, count: Int, cold: Bool = false) {
+  coldBetweenPresses = cold
   do {
     let pipe = try CursesPipe(draining: .thread)
     defer { pipe.close() }
@@ -35,7 +40,26 @@ private func pressGenerated<Field: GeneratedField>(_ field: Field.Type, pipe: Cu
     layout: GeneratedForm<Field>.layout(), backend: pipe.backend), count: keys)
 }
 
+@MainActor private var coldBetweenPresses = false
+@MainActor private var evictionBuffer: [UInt8] = []
+
 @MainActor
 private func press<S, A, F>(_ driver: KeyDriver<S, A, F>, count: Int) {
-  for index in 0..<count { driver.press(typingCycle[index & 1]) }
+  for index in 0..<count {
+    if coldBetweenPresses { evictCaches() }
+    driver.press(typingCycle[index & 1])
+  }
+}
+
+/// Writes 64 MiB, more than any cache, so the next press finds none of its code or data there.
+@MainActor @inline(never)
+private func evictCaches() {
+  if evictionBuffer.isEmpty { evictionBuffer = [UInt8](repeating: 0, count: 64 << 20) }
+  evictionBuffer.withUnsafeMutableBytes { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      bytes[offset] &+= 1
+      offset += 64
+    }
+  }
 }

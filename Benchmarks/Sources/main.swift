@@ -13,7 +13,7 @@ func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
 if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
   let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 20
-  runProfile(arguments[index + 1], count: count)
+  runProfile(arguments[index + 1], count: count, cold: arguments.contains("--cold"))
   exit(0)
 }
 
