@@ -127,3 +127,38 @@ func pad(_ text: String, _ width: Int) -> String {
   let count = text.count
   return count >= width ? text : text + String(repeating: " ", count: width - count)
 }
+
+@MainActor private var evictionBuffer: [UInt8] = []
+
+/// Writes 64 MiB, more than any cache, so the next operation finds none of its code or data
+/// there, as a program finds them after waiting for a person's next keystroke.
+@MainActor @inline(never)
+func evictCaches() {
+  if evictionBuffer.isEmpty { evictionBuffer = [UInt8](repeating: 0, count: 64 << 20) }
+  evictionBuffer.withUnsafeMutableBytes { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      bytes[offset] &+= 1
+      offset += 64
+    }
+  }
+}
+
+/// Times `body(i)` one operation at a time, each after the caches were evicted and the thread
+/// slept `pause` (so the processor may also have slowed down): what a keystroke costs when a
+/// person types, rather than in a tight loop.
+@MainActor
+func measureAfterPause(samples: Int = 41, pause: Duration = .milliseconds(20), _ body: (Int) -> Void) -> Measurement {
+  var result = Measurement(samples: [])
+  for index in 0..<(samples + 2) {
+    evictCaches()
+    var time = timespec(tv_sec: 0, tv_nsec: Int(pause.components.attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&time, &remaining) != 0 { time = remaining }
+    let start = monotonicNanoseconds()
+    body(index)
+    let elapsed = Double(monotonicNanoseconds() - start)
+    if index >= 2 { result.samples.append(elapsed) }
+  }
+  return result
+}

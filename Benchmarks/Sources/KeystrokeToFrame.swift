@@ -51,6 +51,9 @@ func benchmarkKeystrokeToFrame(_ report: Report) {
     report.add("2", "Settings form, type/Backspace", timeAndP90(settingsTyping))
     let settingsFocus = measure(batch: 2_000) { settings.press(focusCycle[$0 & 1]) }
     report.add("2", "Settings form, Tab/Shift-Tab", timeAndP90(settingsFocus))
+    // NB: What a typed key costs after a pause, as through the pseudo-terminal (figure 4).
+    let settingsPaused = measureAfterPause { settings.press(typingCycle[$0 & 1]) }
+    report.add("2", "Settings form, type/Backspace after a pause (caches evicted)", timeAndP90(settingsPaused))
 
     let ten = generated(Fields10.self, pipe: pipe, report: report, batch: 2_000, baseline: nil)
     let thousand = generated(Fields1000.self, pipe: pipe, report: report, batch: 200, baseline: ten)

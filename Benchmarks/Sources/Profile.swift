@@ -50,16 +50,3 @@ private func press<S, A, F>(_ driver: KeyDriver<S, A, F>, count: Int) {
     driver.press(typingCycle[index & 1])
   }
 }
-
-/// Writes 64 MiB, more than any cache, so the next press finds none of its code or data there.
-@MainActor @inline(never)
-private func evictCaches() {
-  if evictionBuffer.isEmpty { evictionBuffer = [UInt8](repeating: 0, count: 64 << 20) }
-  evictionBuffer.withUnsafeMutableBytes { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      bytes[offset] &+= 1
-      offset += 64
-    }
-  }
-}

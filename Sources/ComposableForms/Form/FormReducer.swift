@@ -44,11 +44,13 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let previousFocus = state[keyPath: toForm].focus
     var effects: [Effect<Action>] = []
-    if let formAction = toFormAction.extract(from: action) {
+    // NB: Extracted once: through a case key path this costs more than the rest of `settle`.
+    let formAction = toFormAction.extract(from: action)
+    if let formAction {
       effects.append(handle(formAction, state: &state))
     }
     effects.append(base.reduce(into: &state, action: action))
-    effects.append(settle(&state, previousFocus: previousFocus, action: action))
+    effects.append(settle(&state, previousFocus: previousFocus, formAction: formAction))
     return .merge(effects)
   }
 
@@ -114,7 +116,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   /// Brings focus, checks, errors and a waiting submit in line with the new state.
   private func settle(
-    _ state: inout State, previousFocus: FocusTarget<Field>?, action: Action
+    _ state: inout State, previousFocus: FocusTarget<Field>?, formAction: FormAction<Field>?
   ) -> Effect<Action> {
     var effects: [Effect<Action>] = []
 
@@ -132,7 +134,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     // NB: A form that ended (submitted or cancelled) starts no new check.
     if state[keyPath: toForm].outcome == nil { effects.append(scheduleChecks(&state)) }
     var answered: Field?
-    if case let .checkFinished(field, _, _)? = toFormAction.extract(from: action) { answered = field }
+    if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
     if state[keyPath: toForm].submission == .awaitingChecks, !state[keyPath: toForm].isChecking {
