@@ -48,12 +48,7 @@ public struct Glyph: Hashable, Sendable {
 
   /// One grapheme cluster and the columns it takes.
   public init(_ character: Character, width: Int) {
-    let scalars = character.unicodeScalars
-    if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
-      self.init(payload: first.value, width: width, isCluster: false)
-    } else {
-      self.init(cluster: String(character), width: width)
-    }
+    self.init(text: String(character), width: width)
   }
 
   /// The text of one cell: a grapheme, or "" for the continuation of a wide one. Its width is
@@ -61,14 +56,18 @@ public struct Glyph: Hashable, Sendable {
   public init(_ symbol: String) {
     if symbol.isEmpty {
       self = .continuation
-      return
+    } else {
+      self.init(text: symbol, width: DisplayWidth.of(symbol))
     }
-    let scalars = symbol.unicodeScalars
-    let width = DisplayWidth.of(symbol)
+  }
+
+  /// Non-empty text: stored as its scalar when it has one, else as a cluster in the table.
+  private init(text: String, width: Int) {
+    let scalars = text.unicodeScalars
     if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
       self.init(payload: first.value, width: width, isCluster: false)
     } else {
-      self.init(cluster: symbol, width: width)
+      self.init(cluster: text, width: width)
     }
   }
 
