@@ -1,9 +1,6 @@
 import ComposableForms
 
 extension FormLayout {
-  /// One cell of the horizontal line under the title.
-  private static func rule(_ theme: Theme) -> Cell { Cell(glyph: Glyph("─" as Unicode.Scalar, width: 1), style: theme.help) }
-
   /// Draws the form for `state` on a screen of `size`: the title, the fields (scrolled to keep
   /// focus visible), the buttons, a status line and the key help. Returns the frame and where
   /// the cursor goes (only in a focused text field).
@@ -25,7 +22,7 @@ extension FormLayout {
 
     // Header and footer.
     buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
-    buffer.fill(Rect(x: 0, y: 1, width: size.columns, height: 1), with: Self.rule(theme))
+    buffer.fill(Rect(x: 0, y: 1, width: size.columns, height: 1), with: Cell("─", style: theme.help))
     let helpRow = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
     KeyHelpView(
       items: KeyHelpView.items(for: focusedKind(in: state), enterSubmits: enterSubmits(in: state)),

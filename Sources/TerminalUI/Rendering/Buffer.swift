@@ -99,23 +99,8 @@ public struct Buffer: Hashable, Sendable {
     for character in string {
       let width = character.displayWidth
       if width == 0 { continue }
-      let column = position.column + used
-      if width == 1 {
-        guard used + 1 <= limit else { break }
-        place(Cell(glyph: Glyph(character, width: 1), style: style), column: column, row: position.row)
-        used += 1
-      } else {
-        guard used + 2 <= limit else {
-          if used < limit {
-            place(Cell(glyph: .space, style: style), column: column, row: position.row)
-            used += 1
-          }
-          break
-        }
-        placeWide(Cell(glyph: Glyph(character, width: 2), style: style), column: column, row: position.row)
-        used += 2
-      }
-      if used >= limit { break }
+      guard write(Glyph(character, width: width), width: width, at: position, used: &used, style: style, limit: limit)
+      else { break }
     }
     return used
   }
@@ -129,19 +114,9 @@ public struct Buffer: Hashable, Sendable {
     guard scalars.allSatisfy({ DisplayWidth.ofStandalone($0.value) != nil }) else { return nil }
     var used = 0
     for scalar in scalars {
-      let column = position.column + used
-      if DisplayWidth.ofStandalone(scalar.value) == 2 {
-        guard used + 2 <= limit else {
-          place(Cell(glyph: .space, style: style), column: column, row: position.row)
-          return used + 1
-        }
-        placeWide(Cell(glyph: Glyph(scalar, width: 2), style: style), column: column, row: position.row)
-        used += 2
-      } else {
-        place(Cell(glyph: Glyph(scalar, width: 1), style: style), column: column, row: position.row)
-        used += 1
-      }
-      if used >= limit { break }
+      let width = DisplayWidth.ofStandalone(scalar.value) ?? 1
+      guard write(Glyph(scalar, width: width), width: width, at: position, used: &used, style: style, limit: limit)
+      else { break }
     }
     return used
   }
@@ -152,11 +127,31 @@ public struct Buffer: Hashable, Sendable {
   ) -> Int {
     var used = 0
     for byte in bytes where byte >= 0x20 && byte != 0x7F {
-      place(Cell(glyph: Glyph(ascii: byte), style: style), column: position.column + used, row: position.row)
-      used += 1
-      if used >= limit { break }
+      guard write(Glyph(ascii: byte), width: 1, at: position, used: &used, style: style, limit: limit)
+      else { break }
     }
     return used
+  }
+
+  /// Writes one grapheme of width 1 or 2 `used` columns after `position` and counts its columns;
+  /// returns whether the text may go on. A wide grapheme that does not fit before `limit` is
+  /// replaced by a blank and ends the text, as does reaching `limit`.
+  private mutating func write(
+    _ glyph: Glyph, width: Int, at position: Position, used: inout Int, style: Style, limit: Int
+  ) -> Bool {
+    let column = position.column + used
+    if width == 2 {
+      guard used + 2 <= limit else {
+        place(Cell(glyph: .space, style: style), column: column, row: position.row)
+        used += 1
+        return false
+      }
+      placeWide(Cell(glyph: glyph, style: style), column: column, row: position.row)
+    } else {
+      place(Cell(glyph: glyph, style: style), column: column, row: position.row)
+    }
+    used += width
+    return used < limit
   }
 
   /// Sets every cell inside `rect` (clipped to the buffer) to a narrow `cell`.
