@@ -2,7 +2,7 @@ import ComposableForms
 import SettingsFeatures
 import TerminalUI
 
-/// `--profile settings|generated10|generated1000|generated10000 [--count N] [--cold]`: presses
+/// `--profile settings|client|generated10|generated1000|generated10000 [--count N] [--cold]`: presses
 /// type/Backspace N times and nothing else, for valgrind:
 ///
 ///     valgrind --tool=callgrind --toggle-collect='*KeyDriver*press*' Benchmarks --profile generated10000
@@ -21,6 +21,10 @@ func runProfile(_ name: String, count: Int, cold: Bool = false) {
       press(KeyDriver(
         store: Store(initialState: settingsEditingDisplayName()) { SettingsForm() },
         layout: SettingsForm.layout, backend: pipe.backend), count: count)
+    case "client":
+      press(KeyDriver(
+        store: Store(initialState: ClientForm.State()) { ClientForm() },
+        layout: ClientForm.layout, backend: pipe.backend), count: count)
     case "generated10": pressGenerated(Fields10.self, pipe: pipe, count: count)
     case "generated1000": pressGenerated(Fields1000.self, pipe: pipe, count: count)
     case "generated10000": pressGenerated(Fields10000.self, pipe: pipe, count: count)

@@ -25,7 +25,7 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
     self.currentState = initialState
-    self.reduce = DependencyValues.$_current.withValue(dependencies) { reducer.builtOnce() }
+    self.reduce = DependencyValues.$_current.withValue(dependencies) { reducer._builtOnce() }
     self.dependencies = dependencies
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)
