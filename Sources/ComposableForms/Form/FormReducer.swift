@@ -22,9 +22,32 @@ extension Reducer {
     rules: FormRules<State, Field>,
     submit: @escaping (State) -> @Sendable () async throws -> Void
   ) -> _FormReducer<Self, Field> {
-    _FormReducer(
-      base: self, toForm: toForm, toFormAction: AnyCasePath(toFormAction), rules: rules,
-      submit: submit)
+    let toFormAction = AnyCasePath(toFormAction)
+    return _FormReducer(
+      base: self, toForm: toForm, toFormAction: toFormAction,
+      extractFormAction: toFormAction.extract(from:), rules: rules, submit: submit)
+  }
+}
+
+extension Reducer where Action: BindableAction {
+  /// Runs the form engine around this reducer (see the general overload); for a bindable
+  /// action, a binding action is never taken apart as a form action.
+  public func form<Field: FormField>(
+    state toForm: WritableKeyPath<State, FormState<Field>>,
+    action toFormAction: CaseKeyPath<Action, FormAction<Field>>,
+    rules: FormRules<State, Field>,
+    submit: @escaping (State) -> @Sendable () async throws -> Void
+  ) -> _FormReducer<Self, Field> {
+    let toFormAction = AnyCasePath(toFormAction)
+    return _FormReducer(
+      base: self, toForm: toForm, toFormAction: toFormAction,
+      // NB: Through a case key path an extraction costs about 6,700 instructions (the action
+      //     is boxed, cast, and the case paths rebuilt); a typed key is a binding action, and
+      //     `binding` tells that for the price of a switch when the feature implements it.
+      extractFormAction: { action in
+        action.binding == nil ? toFormAction.extract(from: action) : nil
+      },
+      rules: rules, submit: submit)
   }
 }
 
@@ -35,17 +58,37 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   let base: Base
   let toForm: WritableKeyPath<State, FormState<Field>>
+  /// `toForm` for reading, without the runtime's key path projection.
+  let formReader: OffsetKeyPath<State, FormState<Field>>
   let toFormAction: AnyCasePath<Action, FormAction<Field>>
+  let extractFormAction: (Action) -> FormAction<Field>?
   let rules: FormRules<State, Field>
   let submit: (State) -> @Sendable () async throws -> Void
 
   @Dependency(\.continuousClock) var clock
 
+  init(
+    base: Base,
+    toForm: WritableKeyPath<State, FormState<Field>>,
+    toFormAction: AnyCasePath<Action, FormAction<Field>>,
+    extractFormAction: @escaping (Action) -> FormAction<Field>?,
+    rules: FormRules<State, Field>,
+    submit: @escaping (State) -> @Sendable () async throws -> Void
+  ) {
+    self.base = base
+    self.toForm = toForm
+    self.formReader = OffsetKeyPath(toForm)
+    self.toFormAction = toFormAction
+    self.extractFormAction = extractFormAction
+    self.rules = rules
+    self.submit = submit
+  }
+
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let previousFocus = state[keyPath: toForm].focus
+    let previousFocus = formReader.read(state).focus
     var effects: [Effect<Action>] = []
     // NB: Extracted once: through a case key path this costs more than the rest of `settle`.
-    let formAction = toFormAction.extract(from: action)
+    let formAction = extractFormAction(action)
     if let formAction {
       effects.append(handle(formAction, state: &state))
     }
@@ -64,15 +107,15 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .focusNext:
-      state[keyPath: toForm].focus = neighbour(of: state[keyPath: toForm].focus, by: 1, in: state)
+      state[keyPath: toForm].focus = neighbour(of: formReader.read(state).focus, by: 1, in: state)
       return .none
 
     case .focusPrevious:
-      state[keyPath: toForm].focus = neighbour(of: state[keyPath: toForm].focus, by: -1, in: state)
+      state[keyPath: toForm].focus = neighbour(of: formReader.read(state).focus, by: -1, in: state)
       return .none
 
     case .submitTapped:
-      guard state[keyPath: toForm].submission == nil, state[keyPath: toForm].outcome == nil
+      guard formReader.read(state).submission == nil, formReader.read(state).outcome == nil
       else { return .none }
       state[keyPath: toForm].submitError = nil
       for field in Field.allCases where rules.isEnabled(field, in: state) {
@@ -82,10 +125,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .cancelTapped:
-      guard state[keyPath: toForm].outcome == nil else { return .none }
+      guard formReader.read(state).outcome == nil else { return .none }
       state[keyPath: toForm].outcome = .cancelled
       state[keyPath: toForm].submission = nil
-      for (field, check) in state[keyPath: toForm].checks where check.isRunning {
+      for (field, check) in formReader.read(state).checks where check.isRunning {
         state[keyPath: toForm].checks[field]?.status = .abandoned
       }
       // NB: A save still running is cancelled too, so its answer cannot turn the form into
@@ -94,14 +137,14 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
         rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
 
     case let .checkFinished(field, generation, error):
-      guard state[keyPath: toForm].checks[field]?.generation == generation,
-        state[keyPath: toForm].checks[field]?.status == .running
+      guard formReader.read(state).checks[field]?.generation == generation,
+        formReader.read(state).checks[field]?.status == .running
       else { return .none }  // NB: A late answer for an older value: drop it.
       state[keyPath: toForm].checks[field]?.status = .finished(error: error)
       return .none
 
     case let .submitFinished(error):
-      guard state[keyPath: toForm].outcome == nil else { return .none }
+      guard formReader.read(state).outcome == nil else { return .none }
       state[keyPath: toForm].submission = nil
       if let error {
         state[keyPath: toForm].submitError = error
@@ -121,10 +164,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     var effects: [Effect<Action>] = []
 
     // Focus never rests on a disabled field.
-    if let field = state[keyPath: toForm].focusedField, !rules.isEnabled(field, in: state) {
+    if let field = formReader.read(state).focusedField, !rules.isEnabled(field, in: state) {
       state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
     }
-    let focus = state[keyPath: toForm].focus
+    let focus = formReader.read(state).focus
     var left: Field?
     if let field = previousFocus?.field, focus != previousFocus, rules.isEnabled(field, in: state) {
       state[keyPath: toForm].validated.insert(field)
@@ -132,12 +175,12 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
-    if state[keyPath: toForm].outcome == nil { effects.append(scheduleChecks(&state)) }
+    if formReader.read(state).outcome == nil { effects.append(scheduleChecks(&state)) }
     var answered: Field?
     if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
-    if state[keyPath: toForm].submission == .awaitingChecks, !state[keyPath: toForm].isChecking {
+    if formReader.read(state).submission == .awaitingChecks, !formReader.read(state).isChecking {
       effects.append(finishSubmit(&state))
     }
     return .merge(effects)
@@ -148,7 +191,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
     var effects: [Effect<Action>] = []
     for (field, asyncCheck) in rules.asyncChecks {
-      let existing = state[keyPath: toForm].checks[field]
+      let existing = formReader.read(state).checks[field]
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {
         if existing?.isRunning == true {
@@ -189,7 +232,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   /// Only those fields are looked at, so an action costs the same in a form of ten fields or
   /// ten thousand.
   private func refreshErrors(_ state: inout State, left: Field?, answered: Field?) {
-    let form = state[keyPath: toForm]
+    let form = formReader.read(state)
     var candidates = Set(form.errors.keys)
     if let left { candidates.insert(left) }
     if let answered, answered != form.focusedField { candidates.insert(answered) }
@@ -202,9 +245,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   /// Every check has answered: save if the whole form is valid, otherwise show why.
   private func finishSubmit(_ state: inout State) -> Effect<Action> {
-    guard let firstInvalid = Field.allCases.first(where: { state[keyPath: toForm].errors[$0] != nil })
+    let errors = formReader.read(state).errors
+    guard let firstInvalid = Field.allCases.first(where: { errors[$0] != nil })
     else {
-      guard rules.isValid(state, form: state[keyPath: toForm]) else {
+      guard rules.isValid(state, form: formReader.read(state)) else {
         state[keyPath: toForm].submission = nil
         return .none
       }

@@ -20,6 +20,7 @@ public func TextField<State, Field: FormField>(
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
+    value: { .text($0[keyPath: keyPath].wrappedValue) },
     handle: { _, _, _ in nil },
     textAccess: .init(
       get: { $0[keyPath: keyPath].wrappedValue },
@@ -48,6 +49,7 @@ public func Toggle<State, Field: FormField>(
         isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
+    value: { .flag($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, _ in
       guard command == .toggle else { return nil }
       return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
@@ -77,6 +79,7 @@ public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Se
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
+    value: { .number(options.firstIndex(of: $0[keyPath: keyPath].wrappedValue) ?? 0) },
     handle: { command, state, _ in
       let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
       let next: Int
@@ -111,6 +114,7 @@ public func Stepper<State, Field: FormField>(
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, typing in
       let value = state[keyPath: keyPath].wrappedValue
       let next: Int

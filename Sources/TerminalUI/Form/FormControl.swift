@@ -13,6 +13,8 @@ public struct FormControl<State, Field: FormField> {
   /// What kind of control this is, which decides how keys map to commands.
   public let kind: ControlKind
   let draw: (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void
+  /// What `draw` shows of the state: equal values draw equal cells (see ``FrameCache``).
+  let value: (_ state: State) -> ControlValue
   let handle: (_ command: FormCommand, _ state: State, _ typing: inout String) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
@@ -28,8 +30,8 @@ public struct FormControl<State, Field: FormField> {
   /// A note shown to the right of the control, e.g. "Asking for permission…".
   public func status(_ status: @escaping (State) -> StatusView.Status?) -> Self {
     Self(
-      field: field, label: label, kind: kind, draw: draw, handle: handle, textAccess: textAccess,
-      status: status)
+      field: field, label: label, kind: kind, draw: draw, value: value, handle: handle,
+      textAccess: textAccess, status: status)
   }
 }
 

@@ -7,12 +7,26 @@ extension FormLayout {
   public func render(
     _ state: State, size: Size, theme: Theme, view: inout FormViewState<Field>
   ) -> (buffer: Buffer, cursor: Position?) {
-    var buffer = Buffer(size: size)
+    var cache = FrameCache()
+    return render(state, size: size, theme: theme, view: &view, cache: &cache)
+  }
+
+  /// Draws the form like ``render(_:size:theme:view:)``, starting from the frame in `cache` and
+  /// drawing again only the rows whose content changed since (see ``FrameCache``).
+  public func render(
+    _ state: State, size: Size, theme: Theme, view: inout FormViewState<Field>,
+    cache: inout FrameCache
+  ) -> (buffer: Buffer, cursor: Position?) {
     guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+      cache.reset()
+      var buffer = Buffer(size: size)
       drawTooSmall(into: &buffer, theme: theme)
       return (buffer, nil)
     }
-    let form = state[keyPath: toForm]
+    var buffer = cache.start(size: size, theme: theme)
+    // NB: The cache's copy is dropped while drawing, so the buffer is not copied on write.
+    cache.buffer = nil
+    let form = formReader.read(state)
     if view.focusedField != form.focusedField {
       view.focusedField = form.focusedField
       view.editor = nil
@@ -20,94 +34,128 @@ extension FormLayout {
       view.typedDigits = ""
     }
 
-    // Header and footer.
-    buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
-    buffer.fill(Rect(x: 0, y: 1, width: size.columns, height: 1), with: Cell("─", style: theme.help))
-    let helpRow = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
-    KeyHelpView(
-      items: KeyHelpView.items(for: focusedKind(in: state), enterSubmits: enterSubmits(in: state)),
-      theme: theme
-    ).render(in: helpRow, buffer: &buffer)
-    let statusRow = Rect(x: 1, y: size.rows - 2, width: size.columns - 2, height: 1)
-    StatusView(status: formStatus(form), spinnerFrame: view.spinnerFrame, theme: theme)
-      .render(in: statusRow, buffer: &buffer)
-
     // Body, scrolled: only the visible rows are looked at.
     let body = makeBody(state, form: form, width: size.columns)
     let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
     scroll(&view.scrollOffset, toShow: focusedRows(body, focus: form.focus), in: body.rowCount, viewport: viewport.height)
+    let moreAbove = view.scrollOffset > 0
+    let moreBelow = view.scrollOffset + viewport.height < body.rowCount
+
+    // Header and footer.
+    cache.row(0, .title, in: &buffer) { buffer in
+      buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
+    }
+    cache.row(1, .separator(moreAbove: moreAbove), in: &buffer) { buffer in
+      buffer.fill(Rect(x: 0, y: 1, width: size.columns, height: 1), with: Cell("─", style: theme.help))
+      if moreAbove {
+        buffer.setString("↑ more", at: Position(column: size.columns - 8, row: 1), style: theme.help)
+      }
+    }
+    let kind = focusedKind(in: state)
+    let submits = enterSubmits(in: state)
+    cache.row(size.rows - 1, .help(kind, enterSubmits: submits), in: &buffer) { buffer in
+      KeyHelpView(items: KeyHelpView.items(for: kind, enterSubmits: submits), theme: theme)
+        .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
+    }
+    let status = formStatus(form)
+    let statusKey = RowKey.status(status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: moreBelow)
+    cache.row(size.rows - 2, statusKey, in: &buffer) { [spinnerFrame = view.spinnerFrame] buffer in
+      StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
+        .render(in: Rect(x: 1, y: size.rows - 2, width: size.columns - 2, height: 1), buffer: &buffer)
+      if moreBelow {
+        buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
+      }
+    }
+
     var cursor: Position?
-    let visible = view.scrollOffset..<min(body.rowCount, view.scrollOffset + viewport.height)
-    for row in visible {
-      let y = viewport.y + row - view.scrollOffset
+    for y in viewport.y..<(viewport.y + viewport.height) {
+      let row = view.scrollOffset + y - viewport.y
+      guard row < body.rowCount else {
+        cache.row(y, .blank, in: &buffer) { _ in }
+        continue
+      }
       if let position = draw(content(of: row, in: body), at: y, state: state, form: form, width: size.columns, theme: theme, view: &view) {
         cursor = position
       }
     }
-    if view.scrollOffset > 0 {
-      buffer.setString("↑ more", at: Position(column: size.columns - 8, row: 1), style: theme.help)
-    }
-    if view.scrollOffset + viewport.height < body.rowCount {
-      buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
-    }
+    cache.finish(buffer)
     return (buffer, cursor)
 
-    // NB: Local function so it can write into `buffer` without passing it around.
+    // NB: Local function so it can write into `buffer` and `cache` without passing them around.
     func draw(
       _ row: BodyRow, at y: Int, state: State, form: FormState<Field>, width: Int, theme: Theme,
       view: inout FormViewState<Field>
     ) -> Position? {
       let columns = self.columns(width: width)
+      let spinnerFrame = view.spinnerFrame
       switch row {
       case .blank:
+        cache.row(y, .blank, in: &buffer) { _ in }
         return nil
-      case let .control(control):
+      case let .control(index):
+        let control = controls[index]
         let isFocused = form.focusedField == control.field
         let isDisabled = !rules.isEnabled(control.field, in: state)
-        if isFocused {
-          buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
-        }
-        LabelView(
-          control.label,
-          style: isDisabled ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
-        ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
-        let area = Rect(x: columns.control, y: y, width: columns.controlWidth, height: 1)
-        var cursor: Position?
-        if isFocused, !isDisabled, let text = control.textAccess {
-          var editor = syncedEditor(for: control.field, text: text.get(state), view: view)
-          cursor = TextInputView(
-            value: editor.text, placeholder: text.placeholder, isSecure: text.isSecure,
-            isDisabled: false, theme: theme
-          ).renderFocused(in: area, buffer: &buffer, editor: &editor)
-          view.editor = editor
-          view.editorField = control.field
-        } else {
-          control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
-        }
         let placement = notePlacement(for: control, width: width)
-        if let status = fieldStatus(control, state: state, form: form), placement.fits(status) {
-          StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
-            .render(in: placement.area(row: y), buffer: &buffer)
+        let status = fieldStatus(control, state: state, form: form).flatMap { placement.fits($0) ? $0 : nil }
+        // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
+        //     `view`, and it is the row a typed key changes anyway.
+        let isEditing = isFocused && !isDisabled && control.textAccess != nil
+        let key: RowKey? = isEditing ? nil : .control(
+          index: index, isFocused: isFocused, isDisabled: isDisabled, value: control.value(state),
+          status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
+        var cursor: Position?
+        cache.row(y, key, in: &buffer) { buffer in
+          if isFocused {
+            buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+          }
+          LabelView(
+            control.label,
+            style: isDisabled ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
+          ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
+          let area = Rect(x: columns.control, y: y, width: columns.controlWidth, height: 1)
+          if isEditing, let text = control.textAccess {
+            var editor = syncedEditor(for: control.field, text: text.get(state), view: view)
+            cursor = TextInputView(
+              value: editor.text, placeholder: text.placeholder, isSecure: text.isSecure,
+              isDisabled: false, theme: theme
+            ).renderFocused(in: area, buffer: &buffer, editor: &editor)
+            view.editor = editor
+            view.editorField = control.field
+          } else {
+            control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
+          }
+          if let status {
+            StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
+              .render(in: placement.area(row: y), buffer: &buffer)
+          }
         }
         return cursor
       case let .note(status):
-        StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
-          .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        cache.row(y, .note(status, spinnerFrame: spinnerFrame), in: &buffer) { buffer in
+          StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
+            .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        }
         return nil
       case let .error(message):
-        ErrorView(message: message, theme: theme)
-          .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        cache.row(y, .error(message), in: &buffer) { buffer in
+          ErrorView(message: message, theme: theme)
+            .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+        }
         return nil
       case .buttons:
         let isValid = rules.isValid(state, form: form)
-        let save = ButtonView(title: submitTitle, isFocused: form.focus == .submit, isDimmed: !isValid, theme: theme)
-        let cancel = ButtonView(title: cancelTitle, isFocused: form.focus == .cancel, theme: theme)
-        if form.focus == .submit || form.focus == .cancel {
-          buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+        let focus: RowKey.ButtonFocus = form.focus == .submit ? .submit : form.focus == .cancel ? .cancel : .none
+        cache.row(y, .buttons(isValid: isValid, focus: focus), in: &buffer) { buffer in
+          let save = ButtonView(title: submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
+          let cancel = ButtonView(title: cancelTitle, isFocused: focus == .cancel, theme: theme)
+          if focus != .none {
+            buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+          }
+          save.render(in: Rect(x: columns.control, y: y, width: save.width, height: 1), buffer: &buffer)
+          let cancelX = columns.control + save.width + 2
+          cancel.render(in: Rect(x: cancelX, y: y, width: max(0, min(cancel.width, width - cancelX)), height: 1), buffer: &buffer)
         }
-        save.render(in: Rect(x: columns.control, y: y, width: save.width, height: 1), buffer: &buffer)
-        let cancelX = columns.control + save.width + 2
-        cancel.render(in: Rect(x: cancelX, y: y, width: max(0, min(cancel.width, width - cancelX)), height: 1), buffer: &buffer)
         return nil
       }
     }
@@ -116,7 +164,8 @@ extension FormLayout {
   /// One row of the form's body.
   enum BodyRow {
     case blank
-    case control(FormControl<State, Field>)
+    /// The control at this index of ``FormLayout/controls``.
+    case control(Int)
     case error(String)
     /// A control's note that does not fit beside it.
     case note(StatusView.Status)
@@ -148,7 +197,7 @@ extension FormLayout {
     let index = body.control(atRow: row)
     switch row - body.row(ofControl: index) {
     case 0:
-      return .control(controls[index])
+      return .control(index)
     case 1:
       guard let extra = body.extra(ofControl: index) else { return .blank }
       if let note = extra.note { return .note(note) }

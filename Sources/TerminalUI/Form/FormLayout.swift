@@ -22,6 +22,8 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
   public var cancelTitle: String
   let controls: [FormControl<State, Field>]
   let toForm: KeyPath<State, FormState<Field>>
+  /// `toForm` for reading, without the runtime's key path projection.
+  let formReader: OffsetKeyPath<State, FormState<Field>>
   let toFormAction: AnyCasePath<Action, FormAction<Field>>
   let rules: FormRules<State, Field>
   /// Each field's control, by position in ``controls``.
@@ -48,6 +50,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
     let controls = controls()
     self.controls = controls
     self.toForm = toForm
+    self.formReader = OffsetKeyPath(toForm)
     self.toFormAction = AnyCasePath(toFormAction)
     self.rules = rules
     var index: [Field: Int] = [:]
@@ -75,7 +78,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// The kind of control that has focus, which decides what keys mean.
   public func focusedKind(in state: State) -> ControlKind? {
-    switch state[keyPath: toForm].focus {
+    switch formReader.read(state).focus {
     case .submit, .cancel: .button
     case let .field(field): control(for: field)?.kind
     case nil: nil
@@ -84,7 +87,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// Whether Enter on the current focus submits: on Save, and on the last enabled field.
   public func enterSubmits(in state: State) -> Bool {
-    switch state[keyPath: toForm].focus {
+    switch formReader.read(state).focus {
     case .submit: return true
     case .cancel, nil: return false
     case let .field(field):
@@ -99,7 +102,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
   public func actions(
     for command: FormCommand, state: State, view: inout FormViewState<Field>
   ) -> [Action] {
-    let form = state[keyPath: toForm]
+    let form = formReader.read(state)
     let embed = toFormAction.embed
     switch command {
     case .focusNext:

@@ -38,6 +38,8 @@ where Action.State == State {
   /// Presentation state: cursor and scroll of the focused field, vertical scroll, spinner.
   public private(set) var view = FormViewState<Field>()
 
+  /// The previous frame, so a frame redraws only the rows that changed.
+  private var frameCache = FrameCache()
   private var isDirty = true
   /// Whether a state change or key is waiting to be drawn (tests wait for this to clear).
   public var isDirtyForTesting: Bool { isDirty }
@@ -131,7 +133,7 @@ where Action.State == State {
 
   /// Draws the current state; the terminal sends only the cells that changed.
   public func render() {
-    let frame = layout.render(store.state, size: terminal.size, theme: theme, view: &view)
+    let frame = layout.render(store.state, size: terminal.size, theme: theme, view: &view, cache: &frameCache)
     terminal.draw(frame.buffer, cursor: frame.cursor)
     isDirty = false
   }
@@ -142,7 +144,7 @@ where Action.State == State {
   }
 
   private func formOutcome() -> Outcome? {
-    switch store.state[keyPath: layout.toForm].outcome {
+    switch layout.formReader.read(store.state).outcome {
     case .submitted: .submitted
     case .cancelled: .cancelled
     case nil: nil
@@ -153,7 +155,7 @@ where Action.State == State {
 extension FormLayout {
   /// Whether something is running that a spinner shows (a check, a save, a control's loading).
   func isBusy(_ state: State) -> Bool {
-    let form = state[keyPath: toForm]
+    let form = formReader.read(state)
     if form.isChecking || form.isSubmitting { return true }
     return noteCandidates.contains { index in
       switch controls[index].status?(state) {

@@ -1,0 +1,72 @@
+/// The previous frame of a form and what each of its rows showed, so the next frame redraws
+/// only the rows whose content changed.
+///
+/// A typed key changes one row, the focused field; drawing the other rows again (labels, other
+/// values, buttons, status, key help) was three quarters of a keystroke's rendering work, and
+/// a program run by a person pays it with cold caches. ``FormRuntime`` keeps one; pass the same
+/// cache to every ``FormLayout/render(_:size:theme:view:cache:)`` of one layout.
+public struct FrameCache {
+  /// The last frame drawn with this cache.
+  var buffer: Buffer?
+  /// What each row of `buffer` shows; `nil` for a row to draw again whatever comes.
+  var rows: [RowKey?] = []
+  /// The theme `buffer` was drawn with.
+  var theme: Theme?
+
+  public init() {}
+
+  /// A frame to draw into: the previous one when size and theme are unchanged, else blank.
+  mutating func start(size: Size, theme: Theme) -> Buffer {
+    if let buffer, buffer.size == size, self.theme == theme, rows.count == size.rows {
+      return buffer
+    }
+    self.theme = theme
+    rows = Array(repeating: nil, count: size.rows)
+    return Buffer(size: size)
+  }
+
+  /// Draws row `y` with `draw` unless it already shows `key`; a `nil` key always draws.
+  mutating func row(_ y: Int, _ key: RowKey?, in buffer: inout Buffer, draw: (inout Buffer) -> Void) {
+    if let key, rows[y] == key { return }
+    buffer.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
+    draw(&buffer)
+    rows[y] = key
+  }
+
+  /// Remembers `buffer` as the frame the next render starts from.
+  mutating func finish(_ buffer: Buffer) {
+    self.buffer = buffer
+  }
+
+  /// Forgets everything: the next frame is drawn in full.
+  mutating func reset() {
+    buffer = nil
+    rows = []
+    theme = nil
+  }
+}
+
+/// Everything one screen row of a form is drawn from (size and theme are the frame's).
+enum RowKey: Hashable {
+  case title
+  case separator(moreAbove: Bool)
+  case blank
+  case control(
+    index: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
+    status: StatusView.Status?, spinnerFrame: Int)
+  case note(StatusView.Status, spinnerFrame: Int)
+  case error(String)
+  case buttons(isValid: Bool, focus: ButtonFocus)
+  case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool)
+  case help(ControlKind?, enterSubmits: Bool)
+
+  /// Which button, if any, has focus.
+  enum ButtonFocus: Hashable { case none, submit, cancel }
+}
+
+/// The value a control shows, as its row's key sees it.
+enum ControlValue: Hashable {
+  case text(String)
+  case flag(Bool)
+  case number(Int)
+}
