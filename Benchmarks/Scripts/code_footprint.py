@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Code footprint per typed key: how many distinct 64-byte lines of machine code one keystroke
+executes, for settings-tui (client form) and for `dialog --form`, both in a pseudo-terminal.
+
+A person's keys arrive tens of milliseconds apart, when the processor's caches hold other work,
+so each line of code a keystroke runs is fetched from memory again: the footprint, not the
+instruction count, is what a key costs through the pty (figure 4 of BENCHMARKS.md).
+
+Method: each program runs under `valgrind --tool=callgrind --dump-instr=yes` twice, once with
+FEW and once with MANY typed keys (60 ms apart); an instruction belongs to the keystroke path
+when it ran at least once per two extra keys. Start-up and one-time work cancel out.
+
+Usage: code_footprint.py PATH/TO/settings-tui [--few 12] [--many 32]
+Needs valgrind and dialog. Takes about a minute (valgrind starts settings-tui slowly).
+"""
+
+import argparse
+import collections
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+DIALOG_FORM = [
+    "dialog", "--title", "New client", "--form", "Add a client", "12", "60", "3",
+    "Name", "1", "1", "", "1", "10", "30", "0",
+    "Email", "2", "1", "", "2", "10", "30", "0",
+    "Age", "3", "1", "18", "3", "10", "4", "0",
+]
+
+
+def drive(argv, keys, home):
+    """Runs argv on a new pty, types `keys` letters 60 ms apart once "Name" shows, then Esc."""
+    env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_CONFIG_HOME=f"{home}/.config",
+               XDG_DATA_HOME=f"{home}/.local/share", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    pid, fd = os.forkpty()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.execvpe(argv[0], argv, env)
+    output = bytearray()
+
+    def pump(timeout):
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            return 0
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            return -1
+        output.extend(data)
+        return len(data) if data else -1
+
+    deadline = time.monotonic() + 120
+    while b"Name" not in output and time.monotonic() < deadline:
+        pump(0.05)
+    while pump(1.0) > 0:
+        pass
+    for index in range(keys):
+        os.write(fd, bytes([ord("a") + index % 26]))
+        while pump(0.06) > 0:
+            pass
+    os.write(fd, b"\x1b")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and pump(0.5) >= 0:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
+
+
+def executed(path):
+    """(object, address) -> times executed, from a callgrind file written with --dump-instr."""
+    counts = collections.Counter()
+    objects = {}
+    obj = None
+    address = 0
+    after_call = False
+    with open(path) as profile:
+        for line in profile:
+            if line.startswith(("ob=", "cob=")):
+                match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.strip())
+                if match.group(2):
+                    objects[match.group(1)] = match.group(2)
+                if line.startswith("ob="):
+                    obj = match.group(1)
+                continue
+            if line.startswith("calls="):
+                after_call = True
+                continue
+            if not line or line[0] not in "0123456789+-":
+                continue
+            parts = line.split()
+            token = parts[0]
+            if token.startswith("0x"):
+                address = int(token, 16)
+            elif token[0] in "+-":
+                address += int(token, 0)
+            if after_call:  # NB: the line after calls= carries the call's inclusive cost
+                after_call = False
+                continue
+            counts[(obj, address)] += int(parts[2]) if len(parts) > 2 else 0
+    return counts, objects
+
+
+def footprint(argv, few, many, home, scratch):
+    files = []
+    for keys in (few, many):
+        out = os.path.join(scratch, f"callgrind.{keys}")
+        drive(["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={out}"] + argv,
+              keys, home)
+        files.append(out)
+    (before, _), (after, objects) = executed(files[0]), executed(files[1])
+    per_object = collections.defaultdict(set)
+    threshold = (many - few) / 2
+    for key, count in after.items():
+        if count - before.get(key, 0) >= threshold:
+            per_object[objects.get(key[0], key[0])].add(key[1] // 64)
+    return {name: len(lines) for name, lines in per_object.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("tui")
+    parser.add_argument("--few", type=int, default=12)
+    parser.add_argument("--many", type=int, default=32)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="footprint-") as scratch:
+        home = os.path.join(scratch, "home")
+        os.makedirs(home)
+        for name, argv in (("settings-tui client", [os.path.abspath(args.tui), "client"]),
+                           ("dialog --form", DIALOG_FORM)):
+            objects = footprint(argv, args.few, args.many, home, scratch)
+            total = sum(objects.values())
+            print(f"{name}: {total} code lines per typed key ({total * 64 // 1024} KiB)")
+            for obj, lines in sorted(objects.items(), key=lambda item: -item[1]):
+                print(f"    {lines:6d}  {obj}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
