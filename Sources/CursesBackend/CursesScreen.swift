@@ -58,7 +58,9 @@ struct CursesScreen {
   }
 
   /// Raw keys (Ctrl-C and Ctrl-Z arrive as bytes), no echo, decoded function keys, a short Esc
-  /// delay, and reads that never block (the event loop waits in `poll` instead).
+  /// delay, reads that never block (the event loop waits in `poll` instead), and updates that
+  /// never stop to look for typed-ahead input (the event loop reads all waiting input before it
+  /// draws, so the check would only cost two `poll` calls per frame).
   func configureInput() {
     raw()
     noecho()
@@ -67,6 +69,7 @@ struct CursesScreen {
     _ = intrflush(window, false)
     _ = set_escdelay(25)
     wtimeout(window, 0)
+    _ = typeahead(-1)
   }
 
   /// Ends curses mode, frees the screen and closes the duplicated descriptors.
