@@ -10,6 +10,7 @@
 #include <ncurses.h>
 #include <poll.h>
 #include <pthread.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,8 +119,15 @@ static inline volatile sig_atomic_t *cn_relay_installed(int signal_number) {
   return &installed[signal_number];
 }
 
+/// Set by the relay when SIGCONT arrives, for `cn_stop_self` to see that the stop happened.
+static inline volatile sig_atomic_t *cn_relay_continued(void) {
+  static volatile sig_atomic_t continued = 0;
+  return &continued;
+}
+
 static void cn_relay_signal(int signal_number) {
   int saved_errno = errno;
+  if (signal_number == SIGCONT) *cn_relay_continued() = 1;
   if (signal_number == SIGWINCH) {
     struct sigaction previous = *cn_relay_previous(SIGWINCH);
     if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler != SIG_DFL
@@ -172,7 +180,18 @@ static inline void cn_stop_self(void) {
   sigemptyset(&unblock);
   sigaddset(&unblock, SIGTSTP);
   pthread_sigmask(SIG_UNBLOCK, &unblock, &previous_mask);
+  *cn_relay_continued() = 0;
   kill(0, SIGTSTP);
+  // NB: kill(0) queues the stop for the whole process, and the kernel often hands it to another
+  //     thread (the main thread, parked by dispatch_main), which stops the process a moment
+  //     after kill returns. Putting the relay's handler back before then turned about half of
+  //     all Ctrl-Z presses into nothing. So wait, with the default action still in place, until
+  //     SIGCONT has been seen (the relay marks it); give up after 100 ms, when the kernel
+  //     discarded the stop (an orphaned process group) and nothing will come.
+  for (int waited = 0; waited < 100 && !*cn_relay_continued(); waited++) {
+    struct timespec millisecond = {0, 1000000};
+    nanosleep(&millisecond, NULL);
+  }
   pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
   sigaction(SIGTSTP, &current, NULL);
 }

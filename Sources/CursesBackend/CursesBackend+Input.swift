@@ -71,7 +71,7 @@ extension CursesBackend {
     if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
     endwin()
     ignoresNextContinue = true
-    cn_stop_self()
+    signals.stopProcess()
     return resume()
   }
 

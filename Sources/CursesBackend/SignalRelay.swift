@@ -39,6 +39,14 @@ final class SignalRelay {
     pipe.close()
   }
 
+  /// Stops the process like a shell job (Ctrl-Z) and returns once it is continued.
+  ///
+  /// Lives here because the C side keeps the relay's state in function-local statics, one copy
+  /// per Swift file that calls it: the SIGCONT the relay sees must be the one this call waits for.
+  func stopProcess() {
+    cn_stop_self()
+  }
+
   /// Reads the signal numbers that arrived since the last call, oldest first.
   func takeSignals() -> [Int32] {
     pipe.drain().map(Int32.init)

@@ -146,6 +146,30 @@ extension EndToEnd {
       #expect(try session.display("#{cursor_flag}") == "1")
     }
 
+    /// Ctrl-Z used to do nothing about half the time: the stop reached another thread after the
+    /// program had already put its own SIGTSTP handler back. Several rounds catch that.
+    @Test func controlZStopsTheFormEveryTime() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShell()
+      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
+      try session.type(#""$BIN"; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitForFocus(on: "Digest")
+      for round in 1...4 {
+        try session.press("C-z")
+        try await session.waitFor("stop number \(round)") {
+          $0.lines.filter { $0.contains("Stopped") }.count == round
+        }
+        #expect(try session.display("#{alternate_on}") == "0")
+        try session.type("fg")
+        try session.press("Enter")
+        try await session.waitForFocus(on: "Digest")
+      }
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+    }
+
     @Test(arguments: [(["--no-color"], [:]), ([], ["NO_COLOR": "1"])])
     func withoutColoursFocusStillShows(arguments: [String], environment: [String: String]) async throws {
       let session = try TmuxSession()
