@@ -205,4 +205,33 @@ static inline int cn_sigwinch(void) { return SIGWINCH; }
 static inline int cn_sigtstp(void) { return SIGTSTP; }
 static inline int cn_sigcont(void) { return SIGCONT; }
 
+// MARK: - Terminfo (for the screen writer, which sends its own output)
+
+// NB: term.h defines lower-case macros (`lines`, `columns`, ...), so it comes last in this file.
+#include <term.h>
+
+/// A string capability of the current terminal, or NULL when it is absent or cancelled.
+static inline const char *cn_string_capability(const char *name) {
+  char *value = tigetstr(name);
+  if (value == NULL || value == (char *)-1) return NULL;
+  return value;
+}
+
+/// A boolean capability of the current terminal (absent: 0).
+static inline int cn_flag_capability(const char *name) { return tigetflag(name) > 0; }
+
+/// A numeric capability of the current terminal (absent or cancelled: -1).
+static inline int cn_number_capability(const char *name) {
+  int value = tigetnum(name);
+  return value < 0 ? -1 : value;
+}
+
+// NB: tiparm is variadic, which Swift cannot call; these fix the parameter count.
+static inline const char *cn_tiparm1(const char *format, int first) {
+  return tiparm(format, first);
+}
+static inline const char *cn_tiparm2(const char *format, int first, int second) {
+  return tiparm(format, first, second);
+}
+
 #endif

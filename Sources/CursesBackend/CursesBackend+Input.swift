@@ -69,6 +69,8 @@ extension CursesBackend {
   /// program is continued, with curses mode restored.
   func suspend() -> TerminalEvent {
     if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
+    writer.restoreForShell()
+    writeOutput()
     endwin()
     ignoresNextContinue = true
     signals.stopProcess()
@@ -81,6 +83,7 @@ extension CursesBackend {
     _ = clearok(screen.window, true)
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
+    writer.forgetState()
     if usesBracketedPaste { screen.writeDirectly(Self.enableBracketedPaste) }
     return .resumed
   }

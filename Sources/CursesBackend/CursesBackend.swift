@@ -11,6 +11,10 @@ import TerminalUI
 /// The ncurses terminal: draws ``TerminalUI/Cell``s and turns keys, wake-ups and signals into
 /// ``TerminalUI/TerminalEvent``s.
 ///
+/// curses owns the terminal's modes, the keyboard, clearing and suspending; the cells themselves
+/// are written by a ``ScreenWriter`` with the terminal's terminfo strings, in one `write` per
+/// frame, because ``TerminalUI/Terminal`` has already worked out what changed.
+///
 /// One backend owns the terminal at a time, from `init` until ``shutdown()``. All curses calls
 /// happen on the main actor; other threads reach it only through ``waker``. The terminal is
 /// restored by ``shutdown()`` (also run when the backend is released), and by
@@ -28,11 +32,10 @@ public final class CursesBackend {
   let screen: CursesScreen
   let signals: SignalRelay
   let wakePipe: SelfPipe
-  var palette: ColorPalette
+  /// Encodes cells for the terminal and remembers its cursor and attributes between frames.
+  var writer: ScreenWriter
   /// Where ``flush()`` leaves the visible cursor; `nil` hides it.
   var cursor: Position?
-  /// Whether the terminal's cursor is currently shown (cached: `curs_set` writes immediately).
-  var isCursorVisible = true
   /// Signals read from the relay pipe but not yet turned into events.
   var pendingSignals: [Int32] = []
   /// Set by SIGWINCH until curses reports KEY_RESIZE (or the backend measures the size itself).
@@ -61,13 +64,13 @@ public final class CursesBackend {
   public init(
     inputFD: Int32, outputFD: Int32, termName: String? = nil, colorMode: ColorMode = .automatic
   ) throws(CursesBackendError) {
-    let claimed = activeOutputFD.withLock { active -> Bool in
-      guard active < 0 else { return false }
-      active = Int32.max
+    let claimed = activeTerminal.withLock { active -> Bool in
+      guard case .none = active else { return false }
+      active = .starting
       return true
     }
     guard claimed else { throw .alreadyActive }
-    let release = { activeOutputFD.withLock { $0 = -1 } }
+    let release = { activeTerminal.withLock { $0 = .none } }
     let relay: SignalRelay
     let wake: SelfPipe
     let opened: CursesScreen
@@ -85,19 +88,36 @@ public final class CursesBackend {
       release()
       throw error
     }
+    let colors = colorMode == .automatic && has_colors()
+    // NB: Cells are written at addressed positions, so a terminal without `cup` (dumb) is refused.
+    guard let capabilities = TerminalCapabilities.current(colors: colors) else {
+      let name = String(cString: termname())
+      opened.close()
+      wake.close()
+      relay.restore()
+      release()
+      throw .unsupportedTerminal(name: name)
+    }
     signals = relay
     wakePipe = wake
-    activeOutputFD.withLock { $0 = opened.outputFD }
     opened.configureInput()
     screen = opened
-    palette = ColorPalette(mode: colorMode)
+    writer = ScreenWriter(
+      capabilities: capabilities,
+      size: Size(columns: Int(cn_max_x(opened.window)), rows: Int(cn_max_y(opened.window))))
     usesBracketedPaste = String(cString: termname()) != "dumb"
+    var exitBytes = usesBracketedPaste ? Array(Self.disableBracketedPaste.utf8) : []
+    exitBytes += capabilities.resetAttributes + capabilities.showCursor
+    activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }
     KeySequences.bindFallbacks()
+    // NB: curses' own window stays blank: it is refreshed only to clear, so it must not move the
+    //     cursor afterwards.
     _ = leaveok(screen.window, true)
-    _ = clearok(screen.window, true)
-    setCursorVisible(false)
+    clearWithCurses()
     signals.install()
     if usesBracketedPaste { screen.writeDirectly(Self.enableBracketedPaste) }
+    writer.placeCursor(nil)
+    writeOutput()
   }
 
   /// Takes over the terminal device at `terminalPath` for both keys and drawing.
@@ -125,22 +145,21 @@ public final class CursesBackend {
     signals.restore()
     _ = set_term(screen.screen)
     if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
-    setCursorVisible(true)
+    writer.restoreForShell()
+    writeOutput()
     screen.close()
     wakePipe.close()
-    activeOutputFD.withLock { $0 = -1 }
+    activeTerminal.withLock { $0 = .none }
   }
 
   /// Restores the terminal of a backend that is still active, from any thread, e.g. an `atexit`
   /// handler: `atexit { CursesBackend.restoreTerminalAtExit() }`. Does nothing otherwise.
   public nonisolated static func restoreTerminalAtExit() {
-    activeOutputFD.withLock { fd in
-      guard fd >= 0, fd != Int32.max else { return }
-      var bytes = Array(disableBracketedPaste.utf8)
-      _ = write(fd, &bytes, bytes.count)
-      _ = curs_set(1)
+    activeTerminal.withLock { active in
+      guard case .active(let fd, let exitBytes) = active else { return }
+      _ = exitBytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       endwin()
-      fd = -1
+      active = .none
     }
   }
 
@@ -149,13 +168,30 @@ public final class CursesBackend {
     Size(columns: Int(cn_max_x(screen.window)), rows: Int(cn_max_y(screen.window)))
   }
 
-  /// Shows or hides the terminal cursor, writing only when the state changes.
-  func setCursorVisible(_ visible: Bool) {
-    guard visible != isCursorVisible else { return }
-    _ = curs_set(visible ? 1 : 0)
-    isCursorVisible = visible
+  /// Has curses clear the terminal (it also enters curses mode the first time) and forgets what
+  /// the writer knew about it.
+  func clearWithCurses() {
+    _ = clearok(screen.window, true)
+    _ = wnoutrefresh(screen.window)
+    _ = doupdate()
+    writer.forgetState()
+    writer.size = size
+  }
+
+  /// Sends what the writer produced, in one `write` (curses has flushed its own output by then).
+  func writeOutput() {
+    guard writer.hasOutput else { return }
+    writer.drainOutput { screen.write($0) }
   }
 }
 
-/// The output descriptor of the active backend (-1: none), for ``CursesBackend/restoreTerminalAtExit()``.
-private let activeOutputFD = Mutex<Int32>(-1)
+/// The backend that owns the terminal, for ``CursesBackend/restoreTerminalAtExit()``.
+private enum ActiveTerminal {
+  case none
+  /// A backend is starting; another may not.
+  case starting
+  /// Its output descriptor and the bytes that give the terminal back to a shell.
+  case active(fd: Int32, exitBytes: [UInt8])
+}
+
+private let activeTerminal = Mutex<ActiveTerminal>(.none)

@@ -81,14 +81,17 @@ struct CursesScreen {
     fclose(outputFile)
   }
 
-  /// Writes bytes straight to the terminal (after curses has flushed its own output).
+  /// Writes text straight to the terminal (after curses has flushed its own output).
   func writeDirectly(_ text: String) {
-    var bytes = Array(text.utf8)
+    Array(text.utf8).withUnsafeBytes { write($0) }
+  }
+
+  /// Writes bytes straight to the terminal, all of them unless it fails or closes.
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        write(outputFD, $0.baseAddress.map { $0 + offset }, $0.count - offset)
-      }
+      let written = systemWrite(outputFD, base + offset, bytes.count - offset)
       if written > 0 {
         offset += written
       } else if written < 0 && currentErrno == EINTR {

@@ -78,3 +78,12 @@ func closeDescriptor(_ fd: Int32) -> Int32 {
     Darwin.close(fd)
   #endif
 }
+
+/// `write(2)`, named apart from ``CursesScreen/write(_:)``.
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+  #else
+    Darwin.write(fd, buffer, count)
+  #endif
+}

@@ -64,18 +64,13 @@ struct CursesBackendTests {
     again.shutdown()
   }
 
-  @Test func dumbTerminalWorksWithoutColour() throws {
+  @Test func terminalWithoutCursorAddressingIsRefused() throws {
     let terminal = PipeTerminal()
-    let backend = try terminal.start(termName: "dumb")
-    backend.draw(Frames.form())
-    backend.setCursor(Position(column: 24, row: 2))
-    backend.flush()
-    terminal.type("x")
-    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")))
-    backend.shutdown()
-    let output = terminal.takeText()
-    #expect(!output.contains("\u{1B}["), "dumb gets no escape sequences")
-    #expect(output.contains("Settings"))
+    #expect(throws: CursesBackendError.unsupportedTerminal(name: "dumb")) {
+      try terminal.start(termName: "dumb")
+    }
+    let next = try terminal.start()
+    next.shutdown()
   }
 
   @Test func sizeComesFromTheTerminalDescription() throws {

@@ -31,4 +31,18 @@ enum Frames {
     cells += text("[ Cancel ]", at: Position(column: 30, row: 16))
     return cells
   }
+
+  /// A blank buffer of `size` with `cells` drawn in.
+  static func buffer(size: Size, cells: [(Position, Cell)]) -> Buffer {
+    var buffer = Buffer(size: size)
+    buffer.apply(cells)
+    return buffer
+  }
+}
+
+extension Buffer {
+  /// Writes cells at their positions (test frames are ASCII: one column each).
+  mutating func apply(_ cells: [(Position, Cell)]) {
+    for (position, cell) in cells { self[position] = cell }
+  }
 }

@@ -1,9 +1,10 @@
 /// Draws frames on a ``Backend``, sending only the cells that changed since the previous frame.
 ///
 /// `Terminal` remembers the last frame it drew and the cursor it placed. Drawing the same frame
-/// twice sends nothing and does not flush. After a resize or a resume from Ctrl-Z the screen's
-/// contents are unknown: call ``handleResize()`` or ``invalidate()`` and the next frame is drawn
-/// in full.
+/// twice sends nothing and does not flush. What the screen shows before the first frame is
+/// unknown, so the first frame clears it and sends only the cells that are not blank. After a
+/// resize or a resume from Ctrl-Z the screen's contents are unknown again: call
+/// ``handleResize()`` or ``invalidate()`` and the next frame is drawn the same way.
 ///
 /// ```swift
 /// let terminal = Terminal(backend: HeadlessBackend(size: Size(columns: 80, rows: 24)))
@@ -41,7 +42,7 @@ public final class Terminal {
   /// The cursor the screen shows; `.none` when unknown.
   private var shownCursor: Position??
 
-  /// A terminal for a backend; the screen is assumed unknown, so the first frame is sent in full.
+  /// A terminal for a backend; the screen is assumed unknown, so the first frame clears it.
   public init(backend: any Backend) {
     self.backend = backend
     self.size = backend.size
@@ -59,12 +60,9 @@ public final class Terminal {
   /// ``Backend/flush()`` only when something was sent.
   public func draw(_ buffer: Buffer, cursor: Position?) {
     statistics.framesRequested += 1
-    let changes: [(Position, Cell)]
-    if let previous {
-      changes = buffer.diff(from: previous)
-    } else {
-      changes = buffer.diff(from: Buffer(size: .init(columns: 0, rows: 0)))
-    }
+    // NB: Clearing costs a few bytes; sending every blank cell of an unknown screen costs ~2 KB.
+    if previous == nil { invalidate() }
+    let changes = buffer.diff(from: previous ?? Buffer(size: size))
     previous = buffer
     var sentAnything = false
     if !changes.isEmpty {
