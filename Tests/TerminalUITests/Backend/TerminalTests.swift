@@ -21,11 +21,11 @@ import Testing
     #expect(backend.lines == ["Name  Blob", "", "[ Save ]"])
     #expect(backend.cursor == Position(column: 10, row: 0))
     #expect(backend.clears == 1)
-    #expect(backend.cellsDrawn == 14, "the letters and brackets, not the 22 blank cells")
+    #expect(backend.cellsDrawn == 18, "the words and the blanks between them, not the 18 others")
     #expect(backend.drawCalls == 1)
     #expect(backend.flushes == 1)
     #expect(terminal.statistics.framesDrawn == 1)
-    #expect(terminal.statistics.cellsSent == 14)
+    #expect(terminal.statistics.cellsSent == 18)
   }
 
   @Test func identicalSecondFrameSendsNothingAndDoesNotFlush() {
@@ -95,6 +95,26 @@ import Testing
     #expect(backend.cellsDrawn == 2)
     #expect(backend.cursorCalls == 1)
     #expect(backend.lines == ["Hi", "", ""])
+  }
+
+  @Test func shortGapsBetweenChangesAreRewrittenInsteadOfSkipped() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["ab cd     e", "x", "y"]), cursor: nil)
+    backend.resetCounters()
+    // Changes at columns 0 and 3 (gap of 2 equal cells: bridged) and at 10 (gap of 6: not).
+    terminal.draw(frame(["Ab Cd     E", "x", "y"]), cursor: nil)
+    #expect(backend.cellsDrawn == 5, "A, b, the space, C, then E after a move")
+
+    var styled = frame(["ab cd", "x", "y"])
+    styled.setStyle(Rect(x: 1, y: 0, width: 2, height: 1), style: Style(attributes: [.bold]))
+    terminal.draw(styled, cursor: nil)
+    backend.resetCounters()
+    styled[Position(column: 0, row: 0)] = Cell("A")
+    styled[Position(column: 3, row: 0)] = Cell("C")
+    terminal.draw(styled, cursor: nil)
+    #expect(backend.cellsDrawn == 2, "a gap in another style would need attribute changes: skipped")
+    #expect(backend.screen == styled)
   }
 
   @Test func handleResizeReadsTheNewSize() {
