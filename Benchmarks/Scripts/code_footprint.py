@@ -10,7 +10,8 @@ Method: each program runs under `valgrind --tool=callgrind --dump-instr=yes` twi
 FEW and once with MANY typed keys (60 ms apart); an instruction belongs to the keystroke path
 when it ran at least once per two extra keys. Start-up and one-time work cancel out.
 
-Usage: code_footprint.py PATH/TO/settings-tui [--few 12] [--many 32]
+Usage: code_footprint.py PATH/TO/settings-tui [--few 12] [--many 32] [--functions 40]
+(--functions lists settings-tui's largest functions by code lines, to see where to cut.)
 Needs valgrind and dialog. Takes about a minute (valgrind starts settings-tui slowly).
 """
 
@@ -35,8 +36,9 @@ DIALOG_FORM = [
 ]
 
 
-def drive(argv, keys, home):
-    """Runs argv on a new pty, types `keys` letters 60 ms apart once "Name" shows, then Esc."""
+def drive(argv, keys, home, marker=b"Name", prelude=b""):
+    """Runs argv on a new pty; once `marker` shows, sends `prelude` (e.g. a Tab to reach a text
+    field), types `keys` letters 60 ms apart, then Esc."""
     env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_CONFIG_HOME=f"{home}/.config",
                XDG_DATA_HOME=f"{home}/.local/share", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     pid, fd = os.forkpty()
@@ -57,10 +59,14 @@ def drive(argv, keys, home):
         return len(data) if data else -1
 
     deadline = time.monotonic() + 120
-    while b"Name" not in output and time.monotonic() < deadline:
+    while marker not in output and time.monotonic() < deadline:
         pump(0.05)
     while pump(1.0) > 0:
         pass
+    if prelude:
+        os.write(fd, prelude)
+        while pump(1.0) > 0:
+            pass
     for index in range(keys):
         os.write(fd, bytes([ord("a") + index % 26]))
         while pump(0.06) > 0:
@@ -77,7 +83,10 @@ def executed(path):
     """(object, address) -> times executed, from a callgrind file written with --dump-instr."""
     counts = collections.Counter()
     objects = {}
+    functions = {}
+    names = {}
     obj = None
+    function = None
     address = 0
     after_call = False
     with open(path) as profile:
@@ -88,6 +97,13 @@ def executed(path):
                     objects[match.group(1)] = match.group(2)
                 if line.startswith("ob="):
                     obj = match.group(1)
+                continue
+            if line.startswith(("fn=", "cfn=")):
+                match = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.strip())
+                if match.group(2):
+                    names[match.group(1)] = match.group(2)
+                if line.startswith("fn="):
+                    function = match.group(1)
                 continue
             if line.startswith("calls="):
                 after_call = True
@@ -104,23 +120,38 @@ def executed(path):
                 after_call = False
                 continue
             counts[(obj, address)] += int(parts[2]) if len(parts) > 2 else 0
-    return counts, objects
+            functions[(obj, address)] = function
+    return counts, objects, {key: names.get(value, value) for key, value in functions.items()}
 
 
-def footprint(argv, few, many, home, scratch):
+def footprint(argv, few, many, home, scratch, marker=b"Name", prelude=b""):
     files = []
     for keys in (few, many):
         out = os.path.join(scratch, f"callgrind.{keys}")
-        drive(["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={out}"] + argv,
-              keys, home)
+        drive(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
+               f"--callgrind-out-file={out}"] + argv,
+              keys, home, marker, prelude)
         files.append(out)
-    (before, _), (after, objects) = executed(files[0]), executed(files[1])
+    (before, _, _), (after, objects, functions) = executed(files[0]), executed(files[1])
     per_object = collections.defaultdict(set)
+    per_function = collections.defaultdict(set)
     threshold = (many - few) / 2
     for key, count in after.items():
         if count - before.get(key, 0) >= threshold:
             per_object[objects.get(key[0], key[0])].add(key[1] // 64)
-    return {name: len(lines) for name, lines in per_object.items()}
+            if objects.get(key[0], "").endswith(os.path.basename(argv[0])):
+                per_function[functions.get(key)].add(key[1] // 64)
+    return ({name: len(lines) for name, lines in per_object.items()},
+            {name: len(lines) for name, lines in per_function.items()})
+
+
+def demangle(name):
+    """A Swift symbol made readable with swift-demangle when it is there."""
+    try:
+        return subprocess.run(["swift", "demangle", "--simplified", "--compact", str(name)],
+                              capture_output=True, text=True, check=True).stdout.strip() or str(name)
+    except (OSError, subprocess.CalledProcessError):
+        return str(name)
 
 
 def main():
@@ -128,17 +159,36 @@ def main():
     parser.add_argument("tui")
     parser.add_argument("--few", type=int, default=12)
     parser.add_argument("--many", type=int, default=32)
+    parser.add_argument("--functions", type=int, default=0)
+    parser.add_argument("--order-file", help="write the functions one key runs in settings-tui here, "
+                        "as linker sections to place together (Makefile: CODE_ORDER)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="footprint-") as scratch:
         home = os.path.join(scratch, "home")
         os.makedirs(home)
         for name, argv in (("settings-tui client", [os.path.abspath(args.tui), "client"]),
                            ("dialog --form", DIALOG_FORM)):
-            objects = footprint(argv, args.few, args.many, home, scratch)
+            objects, functions = footprint(argv, args.few, args.many, home, scratch)
             total = sum(objects.values())
             print(f"{name}: {total} code lines per typed key ({total * 64 // 1024} KiB)")
             for obj, lines in sorted(objects.items(), key=lambda item: -item[1]):
                 print(f"    {lines:6d}  {obj}")
+            if args.order_file and name.startswith("settings-tui"):
+                # NB: The settings form's own generic specializations count too: typing into its
+                #     display name (a Tab away from the first field).
+                _, settings = footprint([os.path.abspath(args.tui)], args.few, args.many, home,
+                                        scratch, marker=b"Display name", prelude=b"\t")
+                for function, lines in settings.items():
+                    functions[function] = max(functions.get(function, 0), lines)
+                # NB: Largest first; ties by name, so the file only changes when the path does.
+                ranked = sorted((f for f in functions if f), key=lambda f: (-functions[f], f))
+                with open(args.order_file, "w") as order:
+                    order.write("".join(f".text.{function}\n" for function in ranked))
+            if args.functions and name.startswith("settings-tui"):
+                print(f"  largest functions of {os.path.basename(argv[0])} (code lines):")
+                ranked = sorted(functions.items(), key=lambda item: -item[1])
+                for function, lines in ranked[:args.functions]:
+                    print(f"    {lines:6d}  {demangle(function)[:150]}")
     return 0
 
 
