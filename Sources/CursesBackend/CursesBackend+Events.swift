@@ -18,7 +18,8 @@ extension CursesBackend: EventSource {
   /// Waits for the next key, wake-up or signal without busy polling.
   ///
   /// Keys curses already buffered come first; otherwise the terminal, the wake pipe and the
-  /// signal pipe are polled together. SIGTERM and SIGHUP (and a closed terminal) give
+  /// signal pipe are polled together. A zero timeout only asks curses for a waiting key: wake-ups
+  /// and signals are then reported by the next call that waits. SIGTERM and SIGHUP (and a closed terminal) give
   /// ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives ``TerminalUI/Key/resize``;
   /// Ctrl-Z or SIGTSTP suspends the program and gives ``TerminalUI/TerminalEvent/resumed`` once
   /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
@@ -31,6 +32,10 @@ extension CursesBackend: EventSource {
       if let event = readKey() { return event }
       if awaitsResize { return .key(resizeWithoutCurses()) }
       if inputClosed { return .terminate(signal: cn_sighup()) }
+      // NB: A zero timeout is the run loop asking "anything more before I draw?": curses has just
+      //     looked at the terminal, and the pipes are polled by the next wait anyway, so one
+      //     system call less stands between a key and its echo.
+      if timeout == .zero { return .timeout }
       var fds = [
         pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
