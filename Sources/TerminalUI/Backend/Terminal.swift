@@ -39,6 +39,9 @@ public final class Terminal {
 
   /// The frame the screen shows, or `nil` when unknown (before the first frame).
   private var previous: Buffer?
+  /// Whether `previous` is the last frame passed to ``draw(_:cursor:changedRows:)`` (not the
+  /// blank screen of an ``invalidate()``), so a caller's list of changed rows applies to it.
+  private var previousIsLastFrame = false
   /// The cursor the screen shows; `.none` when unknown.
   private var shownCursor: Position??
 
@@ -58,12 +61,30 @@ public final class Terminal {
   /// Calls ``Backend/draw(_:)`` only with changed cells and not at all when none changed,
   /// ``Backend/setCursor(_:)`` only when the cursor moved or was shown or hidden, and
   /// ``Backend/flush()`` only when something was sent.
-  public func draw(_ buffer: Buffer, cursor: Position?) {
+  ///
+  /// - Parameter changedRows: The rows that may differ from the previous `buffer` drawn, when
+  ///   the caller knows (``FrameCache/rowsDrawnInLastFrame``); only those are compared, and the
+  ///   buffer is not kept by reference, so the caller's next frame can be drawn into it in place.
+  ///   `nil` compares every row. Ignored after ``invalidate()`` or a size change.
+  public func draw(_ buffer: Buffer, cursor: Position?, changedRows: [Int]? = nil) {
     statistics.framesRequested += 1
     // NB: Clearing costs a few bytes; sending every blank cell of an unknown screen costs ~2 KB.
     if previous == nil { invalidate() }
-    let changes = Self.bridgingShortGaps(buffer.diff(from: previous ?? Buffer(size: size)), in: buffer)
-    previous = buffer
+    let changes: [(Position, Cell)]
+    if let changedRows, previousIsLastFrame, var kept = previous, kept.size == buffer.size {
+      // NB: Row-major order, each row once: the backend then moves the cursor least.
+      let changedRows = Set(changedRows).sorted()
+      changes = Self.bridgingShortGaps(buffer.diff(from: kept, rows: changedRows), in: buffer)
+      // NB: Updated row by row in a copy of its own: sharing `buffer` would make the caller's
+      //     next frame copy all 1,920 cells on its first write.
+      previous = nil
+      kept.copyRows(changedRows, from: buffer)
+      previous = kept
+    } else {
+      changes = Self.bridgingShortGaps(buffer.diff(from: previous ?? Buffer(size: size)), in: buffer)
+      previous = buffer
+    }
+    previousIsLastFrame = true
     var sentAnything = false
     if !changes.isEmpty {
       backend.draw(changes)
@@ -126,6 +147,7 @@ public final class Terminal {
     // NB: After a clear the screen is blank, so diffing against a blank frame sends only the
     //     cells that hold something.
     previous = Buffer(size: size)
+    previousIsLastFrame = false
     shownCursor = .none
   }
 }

@@ -12,16 +12,21 @@ public struct FrameCache {
   var rows: [RowKey?] = []
   /// The theme `buffer` was drawn with.
   var theme: Theme?
+  /// The rows the last frame drew again, ascending; `nil` when it started from a blank frame.
+  /// Pass them to ``Terminal/draw(_:cursor:changedRows:)``: every other row is as before.
+  public private(set) var rowsDrawnInLastFrame: [Int]?
 
   public init() {}
 
   /// A frame to draw into: the previous one when size and theme are unchanged, else blank.
   mutating func start(size: Size, theme: Theme) -> Buffer {
     if let buffer, buffer.size == size, self.theme == theme, rows.count == size.rows {
+      rowsDrawnInLastFrame = []
       return buffer
     }
     self.theme = theme
     rows = Array(repeating: nil, count: size.rows)
+    rowsDrawnInLastFrame = nil
     return Buffer(size: size)
   }
 
@@ -31,6 +36,7 @@ public struct FrameCache {
     buffer.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
     draw(&buffer)
     rows[y] = key
+    rowsDrawnInLastFrame?.append(y)
   }
 
   /// Remembers `buffer` as the frame the next render starts from.
@@ -43,6 +49,7 @@ public struct FrameCache {
     buffer = nil
     rows = []
     theme = nil
+    rowsDrawnInLastFrame = nil
   }
 }
 

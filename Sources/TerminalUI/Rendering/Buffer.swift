@@ -206,6 +206,23 @@ public struct Buffer: Hashable, Sendable {
   // MARK: - Width-aware placement
 
   /// Writes one narrow cell (or a continuation), blanking the other half of any wide grapheme it hits.
+  /// Copies the given rows of `other` (of the same size) into this buffer.
+  mutating func copyRows(_ rows: some Sequence<Int>, from other: Buffer) {
+    guard other.size == size else {
+      self = other
+      return
+    }
+    let columns = size.columns
+    other.cells.withUnsafeBufferPointer { source in
+      cells.withUnsafeMutableBufferPointer { target in
+        for row in rows where row >= 0 && row < size.rows {
+          let start = row * columns
+          for column in 0..<columns { target[start + column] = source[start + column] }
+        }
+      }
+    }
+  }
+
   private mutating func place(_ cell: Cell, column: Int, row: Int) {
     breakWideGrapheme(column: column, row: row)
     cells[row * size.columns + column] = cell

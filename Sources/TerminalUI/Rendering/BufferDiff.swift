@@ -9,16 +9,24 @@ extension Buffer {
   /// let changes = next.diff(from: previous)   // [(Position, Cell)]
   /// ```
   public func diff(from previous: Buffer) -> [(Position, Cell)] {
-    let columns = size.columns
     guard previous.size == size else {
       return cells.indices.compactMap { index in
         cells[index].isContinuation ? nil : (position(ofIndex: index), cells[index])
       }
     }
+    return diff(from: previous, rows: 0..<size.rows)
+  }
+
+  /// Like ``diff(from:)`` for the given rows only (ascending), when the caller knows the others
+  /// are equal: a typed key compares one row of 80 cells instead of all 1,920. Both buffers must
+  /// have the same size.
+  public func diff(from previous: Buffer, rows: some Sequence<Int>) -> [(Position, Cell)] {
+    precondition(previous.size == size, "diff(from:rows:) compares buffers of one size")
+    let columns = size.columns
     var changes: [(Position, Cell)] = []
     cells.withUnsafeBufferPointer { cells in
       previous.cells.withUnsafeBufferPointer { previousCells in
-        for row in 0..<size.rows {
+        for row in rows where row >= 0 && row < size.rows {
           let start = row * columns
           // NB: Most rows are unchanged: cells compare as integers, so skip those rows whole.
           if cells[start..<(start + columns)].elementsEqual(previousCells[start..<(start + columns)]) {

@@ -134,7 +134,7 @@ where Action.State == State {
   /// Draws the current state; the terminal sends only the cells that changed.
   public func render() {
     let frame = layout.render(store.state, size: terminal.size, theme: theme, view: &view, cache: &frameCache)
-    terminal.draw(frame.buffer, cursor: frame.cursor)
+    terminal.draw(frame.buffer, cursor: frame.cursor, changedRows: frameCache.rowsDrawnInLastFrame)
     isDirty = false
   }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A frame drawn from the previous one (only the rows whose content changed) must equal the
 /// frame drawn from nothing, after any sequence of keys, check answers, resizes, theme changes
-/// and spinner ticks.
+/// and spinner ticks; and a terminal told only those rows changed must show that frame.
 @MainActor
 struct FrameCacheTests {
   @Test func cachedFramesOfTheClientFormEqualFreshOnes() {
@@ -65,11 +65,15 @@ struct FrameCacheTests {
     var size = Size(columns: 80, rows: 24)
     var theme = Theme.color
     var steps: [String] = []
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
     for _ in 0..<60 {
       switch random.below(20) {
       case 0:
         size = [Size(columns: 80, rows: 24), Size(columns: 60, rows: 12), Size(columns: 30, rows: 8)][random.below(3)]
         steps.append("resize to \(size.columns)x\(size.rows)")
+        backend.size = size
+        terminal.handleResize()
       case 1:
         theme = random.below(2) == 0 ? .color : .monochrome
         steps.append("theme")
@@ -97,6 +101,13 @@ struct FrameCacheTests {
         let rows = (0..<size.rows).filter { cachedLines[$0] != freshLines[$0] }
         return "after \(steps.joined(separator: ", ")): rows \(rows) differ: "
           + rows.map { "\ncached: \(cachedLines[$0])\nfresh:  \(freshLines[$0])" }.joined()
+      }
+      terminal.draw(cached.buffer, cursor: cached.cursor, changedRows: cache.rowsDrawnInLastFrame)
+      if backend.screen != fresh.buffer || backend.cursor != fresh.cursor {
+        let (shownLines, freshLines) = (backend.screen.lines, fresh.buffer.lines)
+        let rows = (0..<size.rows).filter { shownLines[$0] != freshLines[$0] }
+        return "after \(steps.joined(separator: ", ")): the terminal shows rows \(rows) wrong: "
+          + rows.map { "\nshown: \(shownLines[$0])\nfresh: \(freshLines[$0])" }.joined()
       }
     }
     return nil

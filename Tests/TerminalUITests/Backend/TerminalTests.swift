@@ -117,6 +117,20 @@ import Testing
     #expect(backend.screen == styled)
   }
 
+  @Test func changedRowsLimitTheComparisonUntilTheScreenIsCleared() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["a", "b", "c"]), cursor: nil)
+    // The caller vouches that only row 0 may differ, so row 2 is not even compared.
+    terminal.draw(frame(["A", "b", "C"]), cursor: nil, changedRows: [0])
+    #expect(backend.lines == ["A", "b", "c"])
+    terminal.draw(frame(["A", "B", "C"]), cursor: nil, changedRows: [1, 2, 1])
+    #expect(backend.lines == ["A", "B", "C"])
+    terminal.invalidate()
+    terminal.draw(frame(["x", "y", "z"]), cursor: nil, changedRows: [0])
+    #expect(backend.lines == ["x", "y", "z"], "after a clear every row is drawn, whatever the hint")
+  }
+
   @Test func handleResizeReadsTheNewSize() {
     let backend = HeadlessBackend(size: size)
     let terminal = Terminal(backend: backend)
