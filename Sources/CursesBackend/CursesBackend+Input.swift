@@ -68,7 +68,7 @@ extension CursesBackend {
   /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
   /// program is continued, with curses mode restored.
   func suspend() -> TerminalEvent {
-    if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
+    screen.writeDirectly(Self.disableBracketedPaste)
     writer.restoreForShell()
     writeOutput()
     endwin()
@@ -84,7 +84,7 @@ extension CursesBackend {
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
     writer.forgetState()
-    if usesBracketedPaste { screen.writeDirectly(Self.enableBracketedPaste) }
+    screen.writeDirectly(Self.enableBracketedPaste)
     return .resumed
   }
 }

@@ -47,10 +47,10 @@ public final class CursesBackend {
   var ignoresNextContinue = false
   private(set) var isShutDown = false
 
-  /// The bracketed-paste mode sequences; sent unless the terminal is `dumb`.
+  /// The bracketed-paste mode sequences (every terminal the backend accepts can address the
+  /// cursor, so none is `dumb`; terminals without the mode ignore them).
   nonisolated static let enableBracketedPaste = "\u{1B}[?2004h"
   nonisolated static let disableBracketedPaste = "\u{1B}[?2004l"
-  let usesBracketedPaste: Bool
 
   /// Takes over the terminal on the given descriptors (duplicated: the caller keeps its own).
   ///
@@ -105,9 +105,8 @@ public final class CursesBackend {
     writer = ScreenWriter(
       capabilities: capabilities,
       size: Size(columns: Int(cn_max_x(opened.window)), rows: Int(cn_max_y(opened.window))))
-    usesBracketedPaste = String(cString: termname()) != "dumb"
-    var exitBytes = usesBracketedPaste ? Array(Self.disableBracketedPaste.utf8) : []
-    exitBytes += capabilities.resetAttributes + capabilities.showCursor
+    let exitBytes =
+      Array(Self.disableBracketedPaste.utf8) + capabilities.resetAttributes + capabilities.showCursor
     activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }
     KeySequences.bindFallbacks()
     // NB: curses' own window stays blank: it is refreshed only to clear, so it must not move the
@@ -115,7 +114,7 @@ public final class CursesBackend {
     _ = leaveok(screen.window, true)
     clearWithCurses()
     signals.install()
-    if usesBracketedPaste { screen.writeDirectly(Self.enableBracketedPaste) }
+    screen.writeDirectly(Self.enableBracketedPaste)
     writer.placeCursor(nil)
     writeOutput()
   }
@@ -144,7 +143,7 @@ public final class CursesBackend {
     isShutDown = true
     signals.restore()
     _ = set_term(screen.screen)
-    if usesBracketedPaste { screen.writeDirectly(Self.disableBracketedPaste) }
+    screen.writeDirectly(Self.disableBracketedPaste)
     writer.restoreForShell()
     writeOutput()
     screen.close()

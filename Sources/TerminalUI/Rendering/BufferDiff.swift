@@ -18,10 +18,10 @@ extension Buffer {
   }
 
   /// Like ``diff(from:)`` for the given rows only (ascending), when the caller knows the others
-  /// are equal: a typed key compares one row of 80 cells instead of all 1,920. Both buffers must
-  /// have the same size.
+  /// are equal: a typed key compares one row of 80 cells instead of all 1,920. Buffers of
+  /// different sizes are compared whole, as by ``diff(from:)``.
   public func diff(from previous: Buffer, rows: some Sequence<Int>) -> [(Position, Cell)] {
-    precondition(previous.size == size, "diff(from:rows:) compares buffers of one size")
+    guard previous.size == size else { return diff(from: previous) }
     let columns = size.columns
     var changes: [(Position, Cell)] = []
     cells.withUnsafeBufferPointer { cells in
