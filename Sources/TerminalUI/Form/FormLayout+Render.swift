@@ -101,7 +101,7 @@ extension FormLayout {
         // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
         //     `view`, and it is the row a typed key changes anyway.
         let isEditing = isFocused && !isDisabled && control.textAccess != nil
-        let key: RowKey? = isEditing ? nil : .control(
+        let key: RowKey = isEditing ? .unknown : .control(
           index: index, isFocused: isFocused, isDisabled: isDisabled, value: control.value(state),
           status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
         var cursor: Position?

@@ -8,8 +8,11 @@
 public struct FrameCache {
   /// The last frame drawn with this cache.
   var buffer: Buffer?
-  /// What each row of `buffer` shows; `nil` for a row to draw again whatever comes.
-  var rows: [RowKey?] = []
+  /// What each row of `buffer` shows; ``RowKey/unknown`` for a row to draw again whatever comes.
+  ///
+  /// NB: Not `[RowKey?]`: optional row keys were copied, compared and destroyed through the
+  ///     runtime's generic enum witnesses, about 60 calls and 9,000 instructions per typed key.
+  var rows: [RowKey] = []
   /// The theme `buffer` was drawn with.
   var theme: Theme?
   /// The rows the last frame drew again, ascending; `nil` when it started from a blank frame.
@@ -25,14 +28,14 @@ public struct FrameCache {
       return buffer
     }
     self.theme = theme
-    rows = Array(repeating: nil, count: size.rows)
+    rows = Array(repeating: .unknown, count: size.rows)
     rowsDrawnInLastFrame = nil
     return Buffer(size: size)
   }
 
-  /// Draws row `y` with `draw` unless it already shows `key`; a `nil` key always draws.
-  mutating func row(_ y: Int, _ key: RowKey?, in buffer: inout Buffer, draw: (inout Buffer) -> Void) {
-    if let key, rows[y] == key { return }
+  /// Draws row `y` with `draw` unless it already shows `key`; ``RowKey/unknown`` always draws.
+  mutating func row(_ y: Int, _ key: RowKey, in buffer: inout Buffer, draw: (inout Buffer) -> Void) {
+    if key != .unknown && rows[y] == key { return }
     buffer.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
     draw(&buffer)
     rows[y] = key
@@ -55,6 +58,8 @@ public struct FrameCache {
 
 /// Everything one screen row of a form is drawn from (size and theme are the frame's).
 enum RowKey: Hashable {
+  /// Content that is drawn every frame (the focused text field) or not known yet.
+  case unknown
   case title
   case separator(moreAbove: Bool)
   case blank
