@@ -15,7 +15,8 @@ BUILD_FLAGS ?=
 #       with cold caches, and ~2,000 scattered code lines become one contiguous stretch the
 #       processor prefetches (key to settled screen through a pty -0.07 ms, about 20%). The list
 #       is made by `Benchmarks/Scripts/code_footprint.py --order-file Scripts/settings-tui.order`;
-#       names it no longer matches are ignored, so a stale list only costs that speed.
+#       names it no longer matches are ignored, so a stale list only costs that speed. SwiftPM
+#       does not track the list: after regenerating it, delete the binary so it is linked again.
 CODE_ORDER := $(CURDIR)/Scripts/settings-tui.order
 RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie \
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --section-ordering-file=$(CODE_ORDER)
