@@ -13,9 +13,22 @@ import Dependencies
 @MainActor
 public final class Store<State, Action> {
   /// The current state.
-  public var state: State { core.state }
+  public var state: State {
+    // NB: Yielded, not returned: a caller that reads a field or passes the state on borrows it
+    //     instead of copying every string and collection in it (several times per keystroke).
+    _read {
+      if let root {
+        yield root.state
+      } else {
+        yield core.state
+      }
+    }
+  }
 
   private let core: any StoreCore<State, Action>
+  /// `core` when it is the root, called directly: through the existential, every call ran the
+  /// core's unspecialized generic code (each action and state copied through value witnesses).
+  private let root: RootStoreCore<State, Action>?
 
   /// Creates a store that runs `reducer` from `initialState`, with dependencies overridden by
   /// `prepareDependencies` for everything the reducer and its effects do.
@@ -32,17 +45,19 @@ public final class Store<State, Action> {
 
   init(core: any StoreCore<State, Action>) {
     self.core = core
+    self.root = core as? RootStoreCore<State, Action>
   }
 
   /// Whether any effect this store started is still running (so an action may still arrive).
-  public var hasRunningEffects: Bool { core.hasRunningEffects }
+  public var hasRunningEffects: Bool { root?.hasRunningEffects ?? core.hasRunningEffects }
 
   /// Sends an action: the reducer runs at once, then the effects it returned start.
   ///
   /// The returned task can await or cancel the effects this action started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    core.send(action)
+    if let root { return root.send(action) }
+    return core.send(action)
   }
 
   /// Calls `observer` after every processed batch of actions with the new state.

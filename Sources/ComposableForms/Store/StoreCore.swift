@@ -32,7 +32,9 @@ final class RootStoreCore<State, Action>: StoreCore {
     }
   }
 
-  var state: State { currentState }
+  var state: State {
+    _read { yield currentState }
+  }
 
   var hasRunningEffects: Bool { (runner?.runningCount ?? 0) > 0 }
 
