@@ -86,15 +86,16 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let previousFocus = formReader.read(state).focus
-    var effects: [Effect<Action>] = []
+    // NB: Effects are merged pairwise, not collected in arrays: most actions return none, and
+    //     three arrays per keystroke were allocated only to be found empty.
+    var effect = Effect<Action>.none
     // NB: Extracted once: through a case key path this costs more than the rest of `settle`.
     let formAction = extractFormAction(action)
     if let formAction {
-      effects.append(handle(formAction, state: &state))
+      effect = handle(formAction, state: &state)
     }
-    effects.append(base.reduce(into: &state, action: action))
-    effects.append(settle(&state, previousFocus: previousFocus, formAction: formAction))
-    return .merge(effects)
+    effect = effect.merge(with: base.reduce(into: &state, action: action))
+    return effect.merge(with: settle(&state, previousFocus: previousFocus, formAction: formAction))
   }
 
   // MARK: - Form actions
@@ -161,7 +162,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func settle(
     _ state: inout State, previousFocus: FocusTarget<Field>?, formAction: FormAction<Field>?
   ) -> Effect<Action> {
-    var effects: [Effect<Action>] = []
+    var effect = Effect<Action>.none
 
     // Focus never rests on a disabled field.
     if let field = formReader.read(state).focusedField, !rules.isEnabled(field, in: state) {
@@ -175,28 +176,28 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
-    if formReader.read(state).outcome == nil { effects.append(scheduleChecks(&state)) }
+    if formReader.read(state).outcome == nil { effect = scheduleChecks(&state) }
     var answered: Field?
     if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
     if formReader.read(state).submission == .awaitingChecks, !formReader.read(state).isChecking {
-      effects.append(finishSubmit(&state))
+      effect = effect.merge(with: finishSubmit(&state))
     }
-    return .merge(effects)
+    return effect
   }
 
   /// Starts a debounced check for every field whose value changed and passes its synchronous
   /// rules; abandons checks whose value stopped passing them.
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
-    var effects: [Effect<Action>] = []
+    var effect = Effect<Action>.none
     for (field, asyncCheck) in rules.asyncChecks {
       let existing = formReader.read(state).checks[field]
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {
         if existing?.isRunning == true {
           state[keyPath: toForm].checks[field]?.status = .abandoned
-          effects.append(.cancel(id: CheckID(field: field)))
+          effect = effect.merge(with: .cancel(id: CheckID(field: field)))
         }
         continue
       }
@@ -205,7 +206,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       let generation = (existing?.generation ?? 0) + 1
       state[keyPath: toForm].checks[field] = FieldCheck(value: value, generation: generation)
       let toFormAction = self.toFormAction
-      effects.append(
+      effect = effect.merge(with:
         Effect<Action>.run { send in
           let error: String?
           do {
@@ -222,7 +223,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
         .debounce(id: CheckID(field: field), for: asyncCheck.debounce, clock: clock)
       )
     }
-    return .merge(effects)
+    return effect
   }
 
   /// Shows, updates or clears errors: a field that shows an error is re-validated on every
@@ -233,6 +234,9 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   /// ten thousand.
   private func refreshErrors(_ state: inout State, left: Field?, answered: Field?) {
     let form = formReader.read(state)
+    // NB: The common case (typing in a field without an error) looks at nothing: no set is made.
+    guard !form.errors.isEmpty || left != nil || answered != nil || form.submission != nil
+    else { return }
     var candidates = Set(form.errors.keys)
     if let left { candidates.insert(left) }
     if let answered, answered != form.focusedField { candidates.insert(answered) }
