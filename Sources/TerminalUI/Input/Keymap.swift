@@ -12,26 +12,29 @@
 /// ```
 public struct Keymap: Hashable, Sendable {
   /// Keys that quit at once, whatever has focus.
-  public var interrupt: Set<Key>
+  public var interrupt: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that cancel the form, whatever has focus.
-  public var cancel: Set<Key>
+  public var cancel: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that redraw the screen, whatever has focus.
-  public var redraw: Set<Key>
+  public var redraw: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that move focus forward.
-  public var focusNext: Set<Key>
+  public var focusNext: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that move focus back.
-  public var focusPrevious: Set<Key>
+  public var focusPrevious: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that activate the focused control.
-  public var activate: Set<Key>
+  public var activate: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that flip a toggle (and press a button).
-  public var toggle: Set<Key>
+  public var toggle: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that step a picker or stepper back.
-  public var decrement: Set<Key>
+  public var decrement: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Keys that step a picker or stepper forward.
-  public var increment: Set<Key>
+  public var increment: Set<Key> { didSet { table = KeyTable(sets) } }
   /// Non-character keys a text field's ``TextEditor`` handles (printable characters and pastes
   /// always go to a focused text field).
-  public var textEditing: Set<Key>
+  public var textEditing: Set<Key> { didSet { table = KeyTable(sets) } }
+
+  /// The sets above by key, rebuilt whenever one changes.
+  private var table: KeyTable
 
   /// A keymap made of the given key sets.
   public init(
@@ -49,6 +52,18 @@ public struct Keymap: Hashable, Sendable {
     self.decrement = decrement
     self.increment = increment
     self.textEditing = textEditing
+    self.table = KeyTable([])
+    self.table = KeyTable(sets)
+  }
+
+  /// Every set with its bit in ``KeyTable``.
+  private var sets: KeyTable.Sets {
+    [
+      (interrupt, .interrupt), (cancel, .cancel), (redraw, .redraw),
+      (focusNext, .focusNext), (focusPrevious, .focusPrevious), (activate, .activate),
+      (toggle, .toggle), (decrement, .decrement), (increment, .increment),
+      (textEditing, .textEditing),
+    ]
   }
 
   /// The keys of the command-line contract (see the type's documentation).
@@ -72,33 +87,37 @@ public struct Keymap: Hashable, Sendable {
   /// The command for a key when a control of kind `focused` has focus (`nil`: nothing focused),
   /// or `nil` when the key means nothing there.
   public func command(for key: Key, focused: ControlKind?) -> FormCommand? {
-    if interrupt.contains(key) { return .interrupt }
-    if cancel.contains(key) { return .cancel }
-    if redraw.contains(key) { return .redraw }
-    if let focused, let command = controlCommand(for: key, focused: focused) { return command }
-    if focusNext.contains(key) { return .focusNext }
-    if focusPrevious.contains(key) { return .focusPrevious }
-    if activate.contains(key) { return .activate }
+    let membership = table.membership(of: key, in: sets)
+    if membership.contains(.interrupt) { return .interrupt }
+    if membership.contains(.cancel) { return .cancel }
+    if membership.contains(.redraw) { return .redraw }
+    if let focused, let command = controlCommand(for: key, membership: membership, focused: focused) {
+      return command
+    }
+    if membership.contains(.focusNext) { return .focusNext }
+    if membership.contains(.focusPrevious) { return .focusPrevious }
+    if membership.contains(.activate) { return .activate }
     return nil
   }
 
-  /// What a key means to the focused control itself, before focus keys are considered.
-  private func controlCommand(for key: Key, focused: ControlKind) -> FormCommand? {
+  private func controlCommand(
+    for key: Key, membership: KeyTable.Membership, focused: ControlKind
+  ) -> FormCommand? {
     switch focused {
     case .text:
-      if textEditing.contains(key) { return .edit(key) }
+      if membership.contains(.textEditing) { return .edit(key) }
       switch key {
       case .paste: return .edit(key)
       case .character(let character) where TextSanitizer.isPrintable(character): return .edit(key)
       default: return nil
       }
     case .toggle:
-      return toggle.contains(key) ? .toggle : nil
+      return membership.contains(.toggle) ? .toggle : nil
     case .button:
-      return toggle.contains(key) ? .activate : nil
+      return membership.contains(.toggle) ? .activate : nil
     case .picker, .stepper:
-      if decrement.contains(key) { return .decrement }
-      if increment.contains(key) { return .increment }
+      if membership.contains(.decrement) { return .decrement }
+      if membership.contains(.increment) { return .increment }
       if case .character(let character) = key, let digit = character.wholeNumberValue,
         character.isASCII
       {

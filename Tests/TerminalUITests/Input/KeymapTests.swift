@@ -112,4 +112,64 @@ import Testing
     #expect(keymap.command(for: .character("="), focused: .stepper) == .increment)
     #expect(keymap != Keymap.standard)
   }
+
+  @Test func lookupsAgreeWithTheKeySetsForEveryKindOfKey() {
+    // NB: The keymap answers from a table for ASCII, control and named keys, and from the sets
+    //     for the rest; both must give what asking the sets directly gives.
+    var custom = Keymap.standard
+    custom.cancel.insert(.character("é"))
+    custom.toggle.insert(.character("\r\n"))
+    custom.focusNext.insert(.control("n"))
+    custom.activate.insert(.unknown(410))
+    custom.textEditing.remove(.control("w"))
+    let named: [Key] = [
+      .tab, .backTab, .enter, .escape, .backspace, .delete, .up, .down, .left, .right, .home,
+      .end, .pageUp, .pageDown, .resize, .paste("x"), .unknown(410), .unknown(-1),
+    ]
+    let ascii = (0..<128).compactMap(Unicode.Scalar.init).map(Character.init)
+    let characters = ascii + ["é", "\r\n", "👍", "世"]
+    let keys = named + characters.map(Key.character) + characters.map(Key.control)
+    for keymap in [Keymap.standard, custom] {
+      for focused in everyFocus {
+        for key in keys {
+          #expect(
+            keymap.command(for: key, focused: focused) == reference(keymap, key, focused),
+            "\(key) on \(String(describing: focused))")
+        }
+      }
+    }
+  }
+
+  /// What a key means, asked of the key sets one by one.
+  private func reference(_ keymap: Keymap, _ key: Key, _ focused: ControlKind?) -> FormCommand? {
+    if keymap.interrupt.contains(key) { return .interrupt }
+    if keymap.cancel.contains(key) { return .cancel }
+    if keymap.redraw.contains(key) { return .redraw }
+    switch focused {
+    case .text:
+      if keymap.textEditing.contains(key) { return .edit(key) }
+      if case .paste = key { return .edit(key) }
+      if case let .character(character) = key, TextSanitizer.isPrintable(character) {
+        return .edit(key)
+      }
+    case .toggle:
+      if keymap.toggle.contains(key) { return .toggle }
+    case .button:
+      if keymap.toggle.contains(key) { return .activate }
+    case .picker, .stepper:
+      if keymap.decrement.contains(key) { return .decrement }
+      if keymap.increment.contains(key) { return .increment }
+      if case let .character(character) = key, let digit = character.wholeNumberValue,
+        character.isASCII
+      {
+        return .digit(digit)
+      }
+    case nil:
+      break
+    }
+    if keymap.focusNext.contains(key) { return .focusNext }
+    if keymap.focusPrevious.contains(key) { return .focusPrevious }
+    if keymap.activate.contains(key) { return .activate }
+    return nil
+  }
 }

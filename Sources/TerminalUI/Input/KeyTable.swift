@@ -1,0 +1,86 @@
+/// Which of a ``Keymap``'s key sets hold each common key, so that looking a key up hashes
+/// nothing.
+///
+/// A typed character used to be hashed once per set it was looked up in (four of them before a
+/// text field took it), which ran the hasher's code and touched its state on every keystroke.
+/// ASCII characters, control letters and the named keys get a slot here instead; the rest
+/// (other characters, pastes, resizes, unknown codes) are looked up in the sets themselves.
+struct KeyTable: Hashable, Sendable {
+  /// A set of the keymap's key sets.
+  struct Membership: OptionSet, Hashable, Sendable {
+    let rawValue: UInt16
+    static let interrupt = Self(rawValue: 1 << 0)
+    static let cancel = Self(rawValue: 1 << 1)
+    static let redraw = Self(rawValue: 1 << 2)
+    static let focusNext = Self(rawValue: 1 << 3)
+    static let focusPrevious = Self(rawValue: 1 << 4)
+    static let activate = Self(rawValue: 1 << 5)
+    static let toggle = Self(rawValue: 1 << 6)
+    static let decrement = Self(rawValue: 1 << 7)
+    static let increment = Self(rawValue: 1 << 8)
+    static let textEditing = Self(rawValue: 1 << 9)
+  }
+
+  /// The keymap's sets, each with its membership bit.
+  typealias Sets = [(Set<Key>, Membership)]
+
+  private var slots: [Membership]
+
+  init(_ sets: Sets) {
+    slots = Array(repeating: [], count: Self.slotCount)
+    for (keys, membership) in sets {
+      for key in keys {
+        if let slot = Self.slot(of: key) { slots[slot].insert(membership) }
+      }
+    }
+  }
+
+  /// The sets that hold `key`: from its slot, or by asking each set for a key without one.
+  func membership(of key: Key, in sets: @autoclosure () -> Sets) -> Membership {
+    if let slot = Self.slot(of: key) { return slots[slot] }
+    var membership: Membership = []
+    for (keys, bit) in sets() where keys.contains(key) { membership.insert(bit) }
+    return membership
+  }
+
+  // MARK: - Slots
+
+  /// The ASCII code of a one-scalar ASCII character (`asciiValue` also gives "\r\n" one).
+  private static func ascii(_ character: Character) -> Int? {
+    guard let value = character.asciiValue, character != "\r\n" else { return nil }
+    return Int(value)
+  }
+
+  private static let controlBase = 128
+  private static let namedBase = 256
+  private static let named: [Key] = [
+    .tab, .backTab, .enter, .escape, .backspace, .delete,
+    .up, .down, .left, .right, .home, .end, .pageUp, .pageDown,
+  ]
+  private static let slotCount = namedBase + named.count
+
+  /// Where `key` is kept, or `nil` for a key the table does not hold.
+  static func slot(of key: Key) -> Int? {
+    switch key {
+    case let .character(character):
+      return ascii(character)
+    case let .control(character):
+      return ascii(character).map { controlBase + $0 }
+    case .tab: return namedBase
+    case .backTab: return namedBase + 1
+    case .enter: return namedBase + 2
+    case .escape: return namedBase + 3
+    case .backspace: return namedBase + 4
+    case .delete: return namedBase + 5
+    case .up: return namedBase + 6
+    case .down: return namedBase + 7
+    case .left: return namedBase + 8
+    case .right: return namedBase + 9
+    case .home: return namedBase + 10
+    case .end: return namedBase + 11
+    case .pageUp: return namedBase + 12
+    case .pageDown: return namedBase + 13
+    case .paste, .resize, .unknown: return nil
+    }
+  }
+}
