@@ -25,7 +25,8 @@ extension CursesBackend: EventSource {
   /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
-    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+    // NB: No clock read for a zero timeout, the call made after every key.
+    let deadline = timeout.flatMap { $0 == .zero ? nil : ContinuousClock.now.advanced(by: $0) }
     var inputClosed = false
     while true {
       if let event = takeSignalEvent() { return event }
