@@ -141,7 +141,7 @@ def footprint(argv, few, many, home, scratch, marker=b"Name", prelude=b""):
             per_object[objects.get(key[0], key[0])].add(key[1] // 64)
             if objects.get(key[0], "").endswith(os.path.basename(argv[0])):
                 per_function[functions.get(key)].add(key[1] // 64)
-    return ({name: len(lines) for name, lines in per_object.items()},
+    return ({name: (len(lines), len({line // 64 for line in lines})) for name, lines in per_object.items()},
             {name: len(lines) for name, lines in per_function.items()})
 
 
@@ -169,10 +169,12 @@ def main():
         for name, argv in (("settings-tui client", [os.path.abspath(args.tui), "client"]),
                            ("dialog --form", DIALOG_FORM)):
             objects, functions = footprint(argv, args.few, args.many, home, scratch)
-            total = sum(objects.values())
-            print(f"{name}: {total} code lines per typed key ({total * 64 // 1024} KiB)")
-            for obj, lines in sorted(objects.items(), key=lambda item: -item[1]):
-                print(f"    {lines:6d}  {obj}")
+            total = sum(lines for lines, _ in objects.values())
+            pages = sum(pages for _, pages in objects.values())
+            print(f"{name}: {total} code lines per typed key ({total * 64 // 1024} KiB), "
+                  f"on {pages} pages of 4 KiB")
+            for obj, (lines, pages) in sorted(objects.items(), key=lambda item: -item[1][0]):
+                print(f"    {lines:6d} lines {pages:4d} pages  {obj}")
             if args.order_file and name.startswith("settings-tui"):
                 # NB: The settings form's own generic specializations count too: typing into its
                 #     display name (a Tab away from the first field).
