@@ -53,11 +53,9 @@ struct KeyTable: Hashable, Sendable {
 
   private static let controlBase = 128
   private static let namedBase = 256
-  private static let named: [Key] = [
-    .tab, .backTab, .enter, .escape, .backspace, .delete,
-    .up, .down, .left, .right, .home, .end, .pageUp, .pageDown,
-  ]
-  private static let slotCount = namedBase + named.count
+  /// Tab through Page Down, the named keys `slot(of:)` numbers.
+  private static let namedCount = 14
+  private static let slotCount = namedBase + namedCount
 
   /// Where `key` is kept, or `nil` for a key the table does not hold.
   static func slot(of key: Key) -> Int? {
