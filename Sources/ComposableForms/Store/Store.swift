@@ -13,9 +13,16 @@ import Dependencies
 @MainActor
 public final class Store<State, Action> {
   /// The current state.
-  public var state: State {
-    // NB: Yielded, not returned: a caller that reads a field or passes the state on borrows it
-    //     instead of copying every string and collection in it (several times per keystroke).
+  public var state: State { root?.state ?? core.state }
+
+  /// The current state, lent instead of copied: a reader of a field, or of the whole state
+  /// passed on to a function, does not copy every string and collection in it (the runtime reads
+  /// the state several times per keystroke).
+  ///
+  /// The loan must end before the next ``send(_:)``: sending while it is held (e.g. from inside
+  /// `store.borrowedState.items.forEach { ... }`) is a simultaneous access, which Swift stops at
+  /// run time. ``state`` returns a copy and has no such rule.
+  package var borrowedState: State {
     _read {
       if let root {
         yield root.state

@@ -80,7 +80,7 @@ where Action.State == State {
           render()
           continue
         }
-        let animating = layout.isBusy(store.state)
+        let animating = layout.isBusy(store.borrowedState)
         let timeout: Duration? = animating ? .milliseconds(100) : nil
         if store.hasRunningEffects || !events.blocksUntilInput {
           isWaiting = true
@@ -116,7 +116,7 @@ where Action.State == State {
       terminal.handleResize()
       return nil
     }
-    guard let command = keymap.command(for: key, focused: layout.focusedKind(in: store.state))
+    guard let command = keymap.command(for: key, focused: layout.focusedKind(in: store.borrowedState))
     else { return nil }
     switch command {
     case .interrupt:
@@ -124,7 +124,9 @@ where Action.State == State {
     case .redraw:
       terminal.invalidate()
     default:
-      for action in layout.actions(for: command, state: store.state, view: &view) {
+      // NB: The actions are made first, so the state is no longer borrowed when they are sent.
+      let actions = layout.actions(for: command, state: store.borrowedState, view: &view)
+      for action in actions {
         store.send(action)
       }
     }
@@ -133,7 +135,7 @@ where Action.State == State {
 
   /// Draws the current state; the terminal sends only the cells that changed.
   public func render() {
-    let frame = layout.render(store.state, size: terminal.size, theme: theme, view: &view, cache: &frameCache)
+    let frame = layout.render(store.borrowedState, size: terminal.size, theme: theme, view: &view, cache: &frameCache)
     terminal.draw(frame.buffer, cursor: frame.cursor, changedRows: frameCache.rowsDrawnInLastFrame)
     isDirty = false
   }
@@ -144,7 +146,7 @@ where Action.State == State {
   }
 
   private func formOutcome() -> Outcome? {
-    switch layout.formReader.read(store.state).outcome {
+    switch layout.formReader.read(store.borrowedState).outcome {
     case .submitted: .submitted
     case .cancelled: .cancelled
     case nil: nil

@@ -29,6 +29,19 @@ struct StoreTests {
     #expect(notifications.count == 1)
   }
 
+  @Test func sendingWhileGoingThroughTheStateIsSafe() {
+    struct Feature: Reducer {
+      func reduce(into state: inout [String], action: String) -> Effect<String> {
+        state.append(action.uppercased())
+        return .none
+      }
+    }
+    let store = Store(initialState: ["a", "b"]) { Feature() }
+    // NB: `state` is a copy; a borrowed state held across these sends would stop the program.
+    store.state.forEach { store.send($0) }
+    #expect(store.state == ["a", "b", "A", "B"])
+  }
+
   @Test func sendReturnsATaskThatAwaitsItsEffects() async {
     let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
       $0.continuousClock = ImmediateClock()
