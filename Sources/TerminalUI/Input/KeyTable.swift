@@ -30,9 +30,23 @@ struct KeyTable: Hashable, Sendable {
     slots = Array(repeating: [], count: Self.slotCount)
     for (keys, membership) in sets {
       for key in keys {
-        if let slot = Self.slot(of: key) { slots[slot].insert(membership) }
+        for slot in Self.slots(matching: key) { slots[slot].insert(membership) }
       }
     }
+  }
+
+  /// The slots of the keys equal to `key`: its own, or for a character canonically equivalent
+  /// to an ASCII one (the Kelvin sign and "K"), that character's, as `Set` would match it.
+  private static func slots(matching key: Key) -> [Int] {
+    if let slot = slot(of: key) { return [slot] }
+    let base: Int
+    let character: Character
+    switch key {
+    case let .character(value): (base, character) = (0, value)
+    case let .control(value): (base, character) = (controlBase, value)
+    default: return []
+    }
+    return (0..<128).filter { Character(Unicode.Scalar(UInt8($0))) == character }.map { base + $0 }
   }
 
   /// The sets that hold `key`: from its slot, or by asking each set for a key without one.

@@ -122,12 +122,15 @@ import Testing
     custom.focusNext.insert(.control("n"))
     custom.activate.insert(.unknown(410))
     custom.textEditing.remove(.control("w"))
+    // NB: Canonically equivalent to "K" and ";", so the sets match those keys too.
+    custom.redraw.insert(.character("\u{212A}"))
+    custom.interrupt.insert(.control("\u{037E}"))
     let named: [Key] = [
       .tab, .backTab, .enter, .escape, .backspace, .delete, .up, .down, .left, .right, .home,
       .end, .pageUp, .pageDown, .resize, .paste("x"), .unknown(410), .unknown(-1),
     ]
     let ascii = (0..<128).compactMap(Unicode.Scalar.init).map(Character.init)
-    let characters = ascii + ["é", "\r\n", "👍", "世"]
+    let characters = ascii + ["é", "\r\n", "👍", "世", "\u{212A}", "\u{037E}"]
     let keys = named + characters.map(Key.character) + characters.map(Key.control)
     for keymap in [Keymap.standard, custom] {
       for focused in everyFocus {
@@ -138,6 +141,17 @@ import Testing
         }
       }
     }
+  }
+
+  @Test func keymapsWithEqualKeySetsAreEqual() {
+    var kelvin = Keymap.standard
+    kelvin.redraw.insert(.character("\u{212A}"))
+    var letter = Keymap.standard
+    letter.redraw.insert(.character("K"))
+    #expect(kelvin.redraw == letter.redraw)
+    #expect(kelvin == letter)
+    #expect(kelvin.hashValue == letter.hashValue)
+    #expect(kelvin.command(for: .character("K"), focused: .toggle) == .redraw)
   }
 
   /// What a key means, asked of the key sets one by one.
