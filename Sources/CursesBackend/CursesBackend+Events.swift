@@ -25,8 +25,8 @@ extension CursesBackend: EventSource {
   /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
-    // NB: No clock read for a zero timeout, the call made after every key.
-    let deadline = timeout.flatMap { $0 == .zero ? nil : ContinuousClock.now.advanced(by: $0) }
+    // NB: No clock read for a zero timeout (the call made after every key): it never polls.
+    let deadline = timeout == .zero ? nil : timeout.map { ContinuousClock.now.advanced(by: $0) }
     var inputClosed = false
     while true {
       if let event = takeSignalEvent() { return event }
@@ -42,7 +42,7 @@ extension CursesBackend: EventSource {
         pollfd(fd: signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, nfds_t(fds.count), Self.milliseconds(until: deadline))
+      let ready = poll(&fds, nfds_t(fds.count), timeout == .zero ? 0 : Self.milliseconds(until: deadline))
       if ready < 0 {
         // NB: EINTR (e.g. SIGWINCH on this thread): loop, so curses can report KEY_RESIZE.
         if currentErrno == EINTR { continue }
