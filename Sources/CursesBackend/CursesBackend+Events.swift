@@ -17,34 +17,36 @@ extension CursesBackend: EventSource {
 
   /// Waits for the next key, wake-up or signal without busy polling.
   ///
-  /// Keys curses already buffered come first; otherwise the terminal, the wake pipe and the
-  /// signal pipe are polled together. A zero timeout only asks curses for a waiting key: wake-ups
-  /// and signals are then reported by the next call that waits. SIGTERM and SIGHUP (and a closed terminal) give
+  /// Keys already read come first; otherwise the terminal, the wake pipe and the signal pipe are
+  /// polled together. A zero timeout only looks for a waiting key: wake-ups and signals are then
+  /// reported by the next call that waits. SIGTERM and SIGHUP (and a closed terminal) give
   /// ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives ``TerminalUI/Key/resize``;
   /// Ctrl-Z or SIGTSTP suspends the program and gives ``TerminalUI/TerminalEvent/resumed`` once
   /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
-    // NB: No clock read for a zero timeout (the call made after every key): it never polls.
+    // NB: No clock read for a zero timeout (the call made after every key): it never waits.
     let deadline = timeout == .zero ? nil : timeout.map { ContinuousClock.now.advanced(by: $0) }
-    var inputClosed = false
     while true {
       if let event = takeSignalEvent() { return event }
       if let event = readKey() { return event }
       if awaitsResize { return .key(resizeWithoutCurses()) }
-      if inputClosed { return .terminate(signal: cn_sighup()) }
-      // NB: A zero timeout is the run loop asking "anything more before I draw?": curses has just
-      //     looked at the terminal, and the pipes are polled by the next wait anyway, so one
-      //     system call less stands between a key and its echo.
-      if timeout == .zero { return .timeout }
+      if inputEnded { return .terminate(signal: cn_sighup()) }
+      if timeout == .zero {
+        // NB: The run loop asking "anything more before I draw?": only the terminal is looked
+        //     at (the pipes are polled by the next wait anyway), so one system call stands
+        //     between a key and its echo when nothing more was typed.
+        if readInput(waitingAtMost: 0), let event = readKey() { return event }
+        return inputEnded ? .terminate(signal: cn_sighup()) : .timeout
+      }
       var fds = [
         pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, nfds_t(fds.count), timeout == .zero ? 0 : Self.milliseconds(until: deadline))
+      let ready = poll(&fds, nfds_t(fds.count), Self.milliseconds(until: deadline))
       if ready < 0 {
-        // NB: EINTR (e.g. SIGWINCH on this thread): loop, so curses can report KEY_RESIZE.
+        // NB: EINTR (e.g. SIGWINCH on this thread): loop, so the relayed signal is read.
         if currentErrno == EINTR { continue }
         return .terminate(signal: cn_sighup())
       }
@@ -54,8 +56,8 @@ extension CursesBackend: EventSource {
         _ = wakePipe.drain()
         return .wake
       }
-      let closedMask = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
-      if fds[0].revents & closedMask != 0 { inputClosed = true }
+      // NB: A closed terminal reports POLLHUP (maybe with the last bytes): read until the end.
+      if fds[0].revents != 0 { _ = readInput(waitingAtMost: nil) }
     }
   }
 
@@ -95,8 +97,8 @@ extension CursesBackend: EventSource {
     return Int32(clamping: total)
   }
 
-  /// Measures the terminal when curses did not report a resize itself (its SIGWINCH handler was
-  /// not installed), so the size still follows the window.
+  /// Measures the terminal after SIGWINCH and has curses take the new size (curses may already
+  /// have done so in an update, if its own SIGWINCH handler saw the signal).
   private func resizeWithoutCurses() -> Key {
     awaitsResize = false
     var rows: Int32 = 0
@@ -118,10 +120,12 @@ extension CursesBackend {
   /// something for ``nextEvent(timeout:)``, or `timeout` passes.
   ///
   /// A helper thread only polls the descriptors; it reads nothing, so every curses call stays on
-  /// the main actor. Call it after ``nextEvent(timeout:)`` returned `.timeout`: input curses has
-  /// already buffered is not visible to `poll`.
+  /// the main actor. Call it after ``nextEvent(timeout:)`` returned `.timeout`: input already
+  /// read is not visible to `poll`.
   public func waitForEvents(timeout: Duration?) async {
-    guard !isShutDown, pendingSignals.isEmpty, !awaitsResize else { return }
+    guard !isShutDown, pendingSignals.isEmpty, !awaitsResize, keys.isEmpty, !inputEnded else {
+      return
+    }
     let descriptors = [screen.inputFD, signals.pipe.readFD, wakePipe.readFD]
     let milliseconds: Int32 = timeout.map { duration in
       let (seconds, attoseconds) = duration.components

@@ -11,9 +11,10 @@ import TerminalUI
 /// The ncurses terminal: draws ``TerminalUI/Cell``s and turns keys, wake-ups and signals into
 /// ``TerminalUI/TerminalEvent``s.
 ///
-/// curses owns the terminal's modes, the keyboard, clearing and suspending; the cells themselves
-/// are written by a ``ScreenWriter`` with the terminal's terminfo strings, in one `write` per
-/// frame, because ``TerminalUI/Terminal`` has already worked out what changed.
+/// curses owns the terminal's modes, clearing and suspending; the cells themselves are written by
+/// a ``ScreenWriter`` with the terminal's terminfo strings, in one `write` per frame, because
+/// ``TerminalUI/Terminal`` has already worked out what changed. Keys are read straight from the
+/// terminal and decoded by a ``KeyParser`` with the terminal's terminfo key strings.
 ///
 /// One backend owns the terminal at a time, from `init` until ``shutdown()``. All curses calls
 /// happen on the main actor; other threads reach it only through ``waker``. The terminal is
@@ -38,8 +39,12 @@ public final class CursesBackend {
   var cursor: Position?
   /// Signals read from the relay pipe but not yet turned into events.
   var pendingSignals: [Int32] = []
-  /// Set by SIGWINCH until curses reports KEY_RESIZE (or the backend measures the size itself).
+  /// Set by SIGWINCH until the backend has measured the new size.
   var awaitsResize = false
+  /// Decodes the bytes read from the terminal into keys.
+  var keys: KeyParser
+  /// Set once the terminal has closed (end of file, or an error reading it).
+  var inputEnded = false
   /// Whether Ctrl-Z suspends the program (the default, like a shell job); when `false` it
   /// arrives as `.control("z")`.
   public var suspendsOnControlZ = true
@@ -102,13 +107,13 @@ public final class CursesBackend {
     wakePipe = wake
     opened.configureInput()
     screen = opened
+    keys = KeyParser(sequences: Self.currentKeySequences())
     writer = ScreenWriter(
       capabilities: capabilities,
       size: Size(columns: Int(cn_max_x(opened.window)), rows: Int(cn_max_y(opened.window))))
     let exitBytes =
       Array(Self.disableBracketedPaste.utf8) + capabilities.resetAttributes + capabilities.showCursor
     activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }
-    KeySequences.bindFallbacks()
     // NB: curses' own window stays blank: it is refreshed only to clear, so it must not move the
     //     cursor afterwards.
     _ = leaveok(screen.window, true)

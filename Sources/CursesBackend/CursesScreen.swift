@@ -14,7 +14,7 @@ import CNcurses
 struct CursesScreen {
   let screen: OpaquePointer
   let window: UnsafeMutablePointer<WINDOW>
-  /// The descriptor curses reads keys from (ours: a duplicate).
+  /// The descriptor keys are read from (ours: a duplicate).
   let inputFD: Int32
   /// The descriptor curses writes to (ours: a duplicate).
   let outputFD: Int32
@@ -57,18 +57,14 @@ struct CursesScreen {
       inputFile: input.file, outputFile: output.file)
   }
 
-  /// Raw keys (Ctrl-C and Ctrl-Z arrive as bytes), no echo, decoded function keys, a short Esc
-  /// delay, reads that never block (the event loop waits in `poll` instead), and updates that
-  /// never stop to look for typed-ahead input (the event loop reads all waiting input before it
-  /// draws, so the check would only cost two `poll` calls per frame).
+  /// Raw keys (Ctrl-C and Ctrl-Z arrive as bytes), no echo, the keypad in transmit mode (so
+  /// keys send terminfo's strings), and updates that never stop to look for typed-ahead input
+  /// (the backend reads keys itself, and the event loop reads all waiting input before it draws).
   func configureInput() {
     raw()
     noecho()
     nonl()
     _ = keypad(window, true)
-    _ = intrflush(window, false)
-    _ = set_escdelay(25)
-    wtimeout(window, 0)
     _ = typeahead(-1)
   }
 
@@ -102,8 +98,9 @@ struct CursesScreen {
     }
   }
 
-  // NB: curses decodes keys and measures wide characters with the C library's locale, so a
-  //     "C"/POSIX environment would garble CJK and "é"; terminals are UTF-8, so fall back to C.UTF-8.
+  // NB: curses measures wide characters with the C library's locale, so a "C"/POSIX environment
+  //     would garble CJK and "é"; terminals are UTF-8 (keys are decoded as UTF-8), so fall back to
+  //     C.UTF-8.
   private static func prepareLocale() {
     _ = setlocale(LC_ALL, "")
     if cn_locale_is_utf8() == 0 {

@@ -1,4 +1,3 @@
-import CNcurses
 import Testing
 import TerminalUI
 
@@ -27,13 +26,5 @@ struct KeyDecoderTests {
     #expect(KeyDecoder.decode(character: 0x9B) == .unknown(0x9B))
     #expect(KeyDecoder.decode(character: 0xE9) == .character("é"))
     #expect(KeyDecoder.decode(character: 0xD800) == .unknown(0xD800))
-  }
-
-  @Test func functionKeys() {
-    #expect(KeyDecoder.decode(functionKey: cn_key_back_tab()) == .backTab)
-    #expect(KeyDecoder.decode(functionKey: cn_key_resize()) == .resize)
-    #expect(KeyDecoder.decode(functionKey: cn_key_delete()) == .delete)
-    #expect(KeyDecoder.decode(functionKey: cn_key_enter()) == .enter)
-    #expect(KeyDecoder.decode(functionKey: 0o410) == .unknown(0o410))
   }
 }
