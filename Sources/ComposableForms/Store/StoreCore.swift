@@ -48,9 +48,7 @@ final class RootStoreCore<State, Action>: StoreCore {
     while index < queue.count {
       let action = queue[index]
       index += 1
-      let effect = DependencyValues.$_current.withValue(dependencies) {
-        reduce(&currentState, action)
-      }
+      let effect = Self.reduce(&currentState, action, with: reduce, dependencies: dependencies)
       if case .none = effect.operation { continue }
       guard let runner else { continue }
       tokens.append(contentsOf: runner.start(effect) { queue.append($0) })
@@ -59,6 +57,19 @@ final class RootStoreCore<State, Action>: StoreCore {
     isSending = false
     for observer in observers.values { observer(currentState) }
     return StoreTask(runner: runner, tokens: tokens)
+  }
+
+  /// Runs the reducer with the store's dependencies.
+  ///
+  /// Not isolated: a main-actor closure handed to `TaskLocal.withValue` (from a module built
+  /// without strict concurrency) would check its executor at run time on every action.
+  private nonisolated static func reduce(
+    _ state: inout State,
+    _ action: Action,
+    with reduce: (inout State, Action) -> Effect<Action>,
+    dependencies: DependencyValues
+  ) -> Effect<Action> {
+    DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
   }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {

@@ -58,16 +58,24 @@ extension CursesBackend {
       guard ready > 0 else { return false }
     }
     while true {
-      let count = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { chunk in
-        let count = read(screen.inputFD, chunk.baseAddress, chunk.count)
-        if count > 0 { keys.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
-        return count
-      }
+      let count = Self.read(screen.inputFD, into: &keys)
       if count > 0 { return true }
       if count < 0 && currentErrno == EINTR { continue }
       // NB: 0 is the end of a pipe; a pseudo-terminal whose other side closed gives EIO.
       if count == 0 || currentErrno != EAGAIN { inputEnded = true }
       return false
+    }
+  }
+
+  /// One `read` of up to 4 KiB into the parser; what `read` returned.
+  ///
+  /// Not isolated: a main-actor closure passed to the standard library checks its executor at
+  /// run time, and this runs for every key.
+  private nonisolated static func read(_ fd: Int32, into keys: inout KeyParser) -> Int {
+    withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { chunk in
+      let count = systemRead(fd, chunk.baseAddress, chunk.count)
+      if count > 0 { keys.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
+      return count
     }
   }
 

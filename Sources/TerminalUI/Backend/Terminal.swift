@@ -73,7 +73,7 @@ public final class Terminal {
     let changes: [(Position, Cell)]
     if let changedRows, previousIsLastFrame, var kept = previous, kept.size == buffer.size {
       // NB: Row-major order, each row once: the backend then moves the cursor least.
-      let changedRows = Set(changedRows).sorted()
+      let changedRows = Self.ascendingWithoutDuplicates(changedRows)
       changes = Self.bridgingShortGaps(buffer.diff(from: kept, rows: changedRows), in: buffer)
       // NB: Updated row by row in a copy of its own: sharing `buffer` would make the caller's
       //     next frame copy all 1,920 cells on its first write.
@@ -119,12 +119,20 @@ public final class Terminal {
       if let (last, lastCell) = result.last, last.row == position.row {
         let gapStart = last.column + max(lastCell.width, 1)
         let gap = position.column - gapStart
+        // NB: Plain loops: a closure made here and passed to the standard library would check
+        //     at run time that it runs on the main actor, on every frame.
         if gap > 0 && gap <= bridgedGap {
           let row = position.row
-          let gapCells = (gapStart..<position.column).map { buffer[Position(column: $0, row: row)] }
-          if gapCells.allSatisfy({ $0.style == lastCell.style }) {
-            for (offset, gapCell) in gapCells.enumerated() where !gapCell.isContinuation {
-              result.append((Position(column: gapStart + offset, row: row), gapCell))
+          var sameStyle = true
+          for column in gapStart..<position.column
+          where buffer[Position(column: column, row: row)].style != lastCell.style {
+            sameStyle = false
+            break
+          }
+          if sameStyle {
+            for column in gapStart..<position.column {
+              let gapCell = buffer[Position(column: column, row: row)]
+              if !gapCell.isContinuation { result.append((Position(column: column, row: row), gapCell)) }
             }
           }
         }
@@ -132,6 +140,19 @@ public final class Terminal {
       result.append((position, cell))
     }
     return result
+  }
+
+  /// The rows in ascending order, each once (a frame lists a handful, in drawing order).
+  static func ascendingWithoutDuplicates(_ rows: [Int]) -> [Int] {
+    var sorted: [Int] = []
+    sorted.reserveCapacity(rows.count)
+    for row in rows {
+      var index = sorted.count
+      while index > 0 && sorted[index - 1] > row { index -= 1 }
+      if index > 0 && sorted[index - 1] == row { continue }
+      sorted.insert(row, at: index)
+    }
+    return sorted
   }
 
   /// Reads the new size from the backend and forgets the screen; the next frame is drawn in full.

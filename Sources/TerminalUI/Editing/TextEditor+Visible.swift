@@ -11,6 +11,12 @@ extension TextEditor {
   /// ```
   public mutating func visible(width: Int) -> (text: String, cursorColumn: Int) {
     guard width > 0 else { return ("", 0) }
+    return Self.isPrintableASCII(text)
+      ? visibleASCII(width: width) : visibleByGraphemes(width: width)
+  }
+
+  /// ``visible(width:)`` for any text: measures every grapheme.
+  mutating func visibleByGraphemes(width: Int) -> (text: String, cursorColumn: Int) {
     let widths = text.map(\.displayWidth)
     var starts: [Int] = []  // the column where each grapheme starts
     starts.reserveCapacity(widths.count + 1)
@@ -48,5 +54,22 @@ extension TextEditor {
       index += 1
     }
     return (slice, cursorColumn - offset)
+  }
+
+  /// ``visible(width:)`` for printable ASCII, where each byte is a grapheme one column wide: the
+  /// same scrolling rules, worked out on byte offsets.
+  mutating func visibleASCII(width: Int) -> (text: String, cursorColumn: Int) {
+    let count = text.utf8.count
+    var offset = min(scrollOffset, max(0, count + 1 - width))
+    if cursor < offset { offset = cursor }
+    if cursor + 1 > offset + width { offset = cursor + 1 - width }
+    offset = min(offset, count)
+    scrollOffset = offset
+    let end = min(count, offset + width)
+    guard offset > 0 || end < count else { return (text, cursor) }
+    let utf8 = text.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+    let upper = utf8.index(lower, offsetBy: end - offset)
+    return (String(decoding: utf8[lower..<upper], as: UTF8.self), cursor - offset)
   }
 }

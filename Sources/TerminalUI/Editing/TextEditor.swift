@@ -34,7 +34,7 @@ public struct TextEditor: Hashable, Sendable {
   /// An editor with the cursor at the end of `text`.
   public init(text: String = "") {
     self.text = text
-    self.cursor = text.count
+    self.cursor = Self.characterCount(of: text)
   }
 
   /// Replaces the text when the store changed the value from outside; the cursor stays where it
@@ -42,12 +42,12 @@ public struct TextEditor: Hashable, Sendable {
   public mutating func replaceText(_ newText: String) {
     guard newText != text else { return }
     text = newText
-    cursor = min(cursor, newText.count)
+    cursor = min(cursor, Self.characterCount(of: newText))
   }
 
   /// Moves the cursor to a grapheme index, clamped to the text.
   public mutating func moveCursor(to index: Int) {
-    cursor = min(max(0, index), text.count)
+    cursor = min(max(0, index), Self.characterCount(of: text))
   }
 
   /// Applies one key and says what it did.
@@ -74,9 +74,9 @@ public struct TextEditor: Hashable, Sendable {
     case .home, .control("a"):
       return move(to: 0)
     case .end, .control("e"):
-      return move(to: text.count)
+      return move(to: Self.characterCount(of: text))
     case .control("k"):
-      return delete(from: cursor, to: text.count)
+      return delete(from: cursor, to: Self.characterCount(of: text))
     case .control("u"):
       return delete(from: 0, to: cursor)
     case .control("w"):
@@ -90,6 +90,14 @@ public struct TextEditor: Hashable, Sendable {
 
   private mutating func insert(_ inserted: String) -> Outcome {
     guard !inserted.isEmpty else { return .unchanged }
+    // NB: Typing printable ASCII at the end of printable ASCII, the usual case: each byte is a
+    //     grapheme, so no grapheme breaking is needed to place the cursor.
+    let length = Self.characterCount(of: text)
+    if cursor == length, Self.isPrintableASCII(inserted), Self.isPrintableASCII(text) {
+      text.append(inserted)
+      cursor = length + inserted.utf8.count
+      return .textChanged
+    }
     let split = index(at: cursor)
     let prefix = String(text[..<split]) + inserted
     text = prefix + text[split...]
@@ -101,7 +109,7 @@ public struct TextEditor: Hashable, Sendable {
 
   private mutating func delete(from start: Int, to end: Int) -> Outcome {
     let lower = max(0, start)
-    let upper = min(text.count, end)
+    let upper = min(Self.characterCount(of: text), end)
     guard lower < upper else { return .unchanged }
     text.removeSubrange(index(at: lower)..<index(at: upper))
     cursor = lower
@@ -109,7 +117,7 @@ public struct TextEditor: Hashable, Sendable {
   }
 
   private mutating func move(to target: Int) -> Outcome {
-    let clamped = min(max(0, target), text.count)
+    let clamped = min(max(0, target), Self.characterCount(of: text))
     guard clamped != cursor else { return .unchanged }
     cursor = clamped
     return .cursorMoved
@@ -132,6 +140,18 @@ public struct TextEditor: Hashable, Sendable {
   }
 
   func index(at offset: Int) -> String.Index {
-    text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
+    text.index(text.startIndex, offsetBy: min(max(0, offset), Self.characterCount(of: text)))
+  }
+
+  /// Whether every byte is a printable ASCII character (space to tilde): then each byte is one
+  /// grapheme one column wide.
+  static func isPrintableASCII(_ text: String) -> Bool {
+    for byte in text.utf8 where byte < 0x20 || byte > 0x7E { return false }
+    return true
+  }
+
+  /// The number of graphemes; for printable ASCII, the byte count, without grapheme breaking.
+  static func characterCount(of text: String) -> Int {
+    isPrintableASCII(text) ? text.utf8.count : text.count
   }
 }

@@ -153,4 +153,18 @@ import Testing
     editor.moveCursor(to: -4)
     #expect(editor.cursor == 0)
   }
+
+  @Test func typingAtTheEndCountsBytesForASCIIAndGraphemesOtherwise() {
+    var editor = TextEditor(text: "Ada")
+    #expect(editor.handle(.character("!")) == .textChanged)
+    #expect(editor.text == "Ada!")
+    #expect(editor.cursor == 4)
+    #expect(editor.handle(.character("é")) == .textChanged)
+    #expect(editor.cursor == 5)
+    #expect(editor.handle(.character("\u{301}")) == .textChanged, "a combining acute accent")
+    #expect(editor.text == "Ada!é\u{301}")
+    #expect(editor.cursor == 5, "the mark merges with the grapheme before it")
+    #expect(editor.handle(.character("x")) == .textChanged)
+    #expect(editor.cursor == 6)
+  }
 }

@@ -85,4 +85,34 @@ import Testing
     #expect(empty.visible(width: 5) == ("", 0))
     #expect(empty.visible(width: 1) == ("", 0))
   }
+
+  /// Printable ASCII takes a shortcut on byte offsets; it must scroll exactly as measuring every
+  /// grapheme does, for every text length, cursor, width and earlier scroll.
+  @Test func theASCIIShortcutScrollsLikeMeasuringEveryGrapheme() {
+    for length in 0...12 {
+      let text = String("abcdefghijkl".prefix(length))
+      for cursor in 0...length {
+        for width in 1...14 {
+          for scroll in 0...13 {
+            var shortcut = TextEditor(text: text)
+            shortcut.moveCursor(to: cursor)
+            shortcut.scrollOffset = scroll
+            var measured = shortcut
+            let fast = shortcut.visibleASCII(width: width)
+            let slow = measured.visibleByGraphemes(width: width)
+            #expect(fast == slow, "\(text) cursor \(cursor) width \(width) scroll \(scroll)")
+            #expect(shortcut.scrollOffset == measured.scrollOffset)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func textWithAnyNonASCIIGraphemeIsMeasured() {
+    var editor = TextEditor(text: "漢字abc")
+    #expect(editor.visible(width: 4) == ("abc", 3), "the wide characters scroll out whole")
+    #expect(!TextEditor.isPrintableASCII("a\u{7F}b"))
+    #expect(!TextEditor.isPrintableASCII("é"))
+    #expect(TextEditor.isPrintableASCII(" ~"))
+  }
 }
