@@ -26,7 +26,7 @@ extension CursesBackend: EventSource {
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
     // NB: No clock read for a zero timeout (the call made after every key): it never waits.
-    let deadline = timeout == .zero ? nil : timeout.map { ContinuousClock.now.advanced(by: $0) }
+    let deadline = timeout == .zero ? nil : timeout.map { Self.monotonicNanoseconds() + Self.nanoseconds($0) }
     while true {
       if let event = takeSignalEvent() { return event }
       if let event = readKey() { return event }
@@ -88,13 +88,28 @@ extension CursesBackend: EventSource {
   }
 
   /// Milliseconds `poll` may wait: -1 for no deadline, 0 once it has passed.
-  private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+  ///
+  /// NB: Deadlines are plain nanoseconds of the monotonic clock: an optional
+  ///     `ContinuousClock.Instant` (a resilient standard-library type) is tested and copied
+  ///     through value witnesses, on a page of its own, for every key.
+  private static func milliseconds(until deadline: Int64?) -> Int32 {
     guard let deadline else { return -1 }
-    let remaining = ContinuousClock.now.duration(to: deadline)
-    guard remaining > .zero else { return 0 }
-    let (seconds, attoseconds) = remaining.components
-    let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: total)
+    let remaining = deadline - monotonicNanoseconds()
+    guard remaining > 0 else { return 0 }
+    return Int32(clamping: (remaining + 999_999) / 1_000_000)
+  }
+
+  /// The monotonic clock (the one `ContinuousClock` reads), in nanoseconds.
+  private static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (total, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max / 2 : total + attoseconds / 1_000_000_000
   }
 
   /// Measures the terminal after SIGWINCH and has curses take the new size (curses may already
