@@ -18,8 +18,8 @@ extension CursesBackend: EventSource {
   /// Waits for the next key, wake-up or signal without busy polling.
   ///
   /// Keys already read come first; otherwise the terminal, the wake pipe and the signal pipe are
-  /// polled together. A zero timeout only looks for a waiting key: wake-ups and signals are then
-  /// reported by the next call that waits. SIGTERM and SIGHUP (and a closed terminal) give
+  /// polled together. A zero timeout makes no system call: it only answers keys already read
+  /// and signals already seen; the next call that waits reports the rest. SIGTERM and SIGHUP (and a closed terminal) give
   /// ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives ``TerminalUI/Key/resize``;
   /// Ctrl-Z or SIGTSTP suspends the program and gives ``TerminalUI/TerminalEvent/resumed`` once
   /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
@@ -32,13 +32,11 @@ extension CursesBackend: EventSource {
       if let event = readKey() { return event }
       if awaitsResize { return .key(resizeWithoutCurses()) }
       if inputEnded { return .terminate(signal: cn_sighup()) }
-      if timeout == .zero {
-        // NB: The run loop asking "anything more before I draw?": only the terminal is looked
-        //     at (the pipes are polled by the next wait anyway), so one system call stands
-        //     between a key and its echo when nothing more was typed.
-        if readInput(waitingAtMost: 0), let event = readKey() { return event }
-        return inputEnded ? .terminate(signal: cn_sighup()) : .timeout
-      }
+      // NB: A zero timeout is the run loop asking "anything more before I draw?" after a key:
+      //     keys that arrived in the same `read` (a paste without bracketed paste, fast
+      //     typing) were answered above, and no system call stands between a key and its
+      //     echo. What arrives later is read by the next wait, right after the frame.
+      if timeout == .zero { return .timeout }
       var fds = [
         pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
