@@ -27,32 +27,12 @@ static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_color_pair(int pair) { return COLOR_PAIR(pair); }
 
-static inline int cn_ok(void) { return OK; }
-static inline int cn_err(void) { return ERR; }
-static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
-
-// NB: `stdscr`, `COLOR_PAIRS` and `ESCDELAY` are mutable C globals; reading them from Swift 6
+// NB: `stdscr` and `COLOR_PAIRS` are mutable C globals; reading them from Swift 6
 //     is a concurrency error, so they are read here, for the screen most recently `set_term`ed.
 static inline WINDOW *cn_current_window(void) { return stdscr; }
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cn_max_y(const WINDOW *window) { return getmaxy(window); }
 static inline int cn_max_x(const WINDOW *window) { return getmaxx(window); }
-
-// MARK: - Key codes (function-key values of get_wch's KEY_CODE_YES results)
-
-static inline int cn_key_up(void) { return KEY_UP; }
-static inline int cn_key_down(void) { return KEY_DOWN; }
-static inline int cn_key_left(void) { return KEY_LEFT; }
-static inline int cn_key_right(void) { return KEY_RIGHT; }
-static inline int cn_key_home(void) { return KEY_HOME; }
-static inline int cn_key_end(void) { return KEY_END; }
-static inline int cn_key_delete(void) { return KEY_DC; }
-static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int cn_key_enter(void) { return KEY_ENTER; }
-static inline int cn_key_back_tab(void) { return KEY_BTAB; }
-static inline int cn_key_page_up(void) { return KEY_PPAGE; }
-static inline int cn_key_page_down(void) { return KEY_NPAGE; }
-static inline int cn_key_resize(void) { return KEY_RESIZE; }
 
 /// Asks the terminal on `fd` for its size (TIOCGWINSZ); returns 0 on success.
 static inline int cn_terminal_size(int fd, int *rows, int *columns) {
@@ -99,7 +79,8 @@ static inline int cn_locale_is_utf8(void) {
 //
 // NB: A signal handler may only call async-signal-safe functions, so the handler lives in C: it
 //     writes the signal number as one byte into a non-blocking pipe that the event loop polls.
-//     SIGWINCH is also passed on to the handler ncurses installed, so `get_wch` reports KEY_RESIZE.
+//     SIGWINCH is also passed on to the handler ncurses installed, so curses' own idea of the
+//     size follows the window too.
 //     Swift's importer emits a header's functions but not its file-scope variables, so the state
 //     lives in function-local statics; call every cn_relay_* function from ONE Swift file, since
 //     each object file that uses a static inline function gets its own copy of that state.
