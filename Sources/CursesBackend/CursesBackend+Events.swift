@@ -19,14 +19,16 @@ extension CursesBackend: EventSource {
   ///
   /// Keys already read come first; otherwise the terminal, the wake pipe and the signal pipe are
   /// polled together. A zero timeout makes no system call: it only answers keys already read
-  /// and signals already seen; the next call that waits reports the rest. SIGTERM and SIGHUP (and a closed terminal) give
-  /// ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives ``TerminalUI/Key/resize``;
-  /// Ctrl-Z or SIGTSTP suspends the program and gives ``TerminalUI/TerminalEvent/resumed`` once
-  /// it is continued; SIGINT from `kill` arrives as Ctrl-C.
+  /// and signals already seen; the next call that waits reports the rest. SIGTERM and SIGHUP
+  /// (and a closed terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH
+  /// gives ``TerminalUI/Key/resize``; Ctrl-Z or SIGTSTP suspends the program and gives
+  /// ``TerminalUI/TerminalEvent/resumed`` once it is continued; SIGINT from `kill` arrives as
+  /// Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
     // NB: No clock read for a zero timeout (the call made after every key): it never waits.
-    let deadline = timeout == .zero ? nil : timeout.map { Self.monotonicNanoseconds() + Self.nanoseconds($0) }
+    let deadline =
+      timeout == .zero ? nil : timeout.map { Self.monotonicNanoseconds() + Self.nanoseconds($0) }
     while true {
       if let event = takeSignalEvent() { return event }
       if let event = readKey() { return event }

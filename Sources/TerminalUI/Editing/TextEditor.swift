@@ -92,10 +92,9 @@ public struct TextEditor: Hashable, Sendable {
     guard !inserted.isEmpty else { return .unchanged }
     // NB: Typing printable ASCII at the end of printable ASCII, the usual case: each byte is a
     //     grapheme, so no grapheme breaking is needed to place the cursor.
-    let length = Self.characterCount(of: text)
-    if cursor == length, Self.isPrintableASCII(inserted), Self.isPrintableASCII(text) {
+    if Self.isPrintableASCII(text), cursor == text.utf8.count, Self.isPrintableASCII(inserted) {
       text.append(inserted)
-      cursor = length + inserted.utf8.count
+      cursor = text.utf8.count
       return .textChanged
     }
     let split = index(at: cursor)

@@ -131,6 +131,19 @@ import Testing
     #expect(backend.lines == ["x", "y", "z"], "after a clear every row is drawn, whatever the hint")
   }
 
+  @Test func changedRowsAreVisitedInOrderEachOnce() {
+    #expect(Terminal.ascendingWithoutDuplicates([2, 0, 2, 1, 0]) == [0, 1, 2])
+    #expect(Terminal.ascendingWithoutDuplicates([5, 3, 9, 3]) == [3, 5, 9])
+    #expect(Terminal.ascendingWithoutDuplicates([]) == [])
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    terminal.draw(frame(["a", "b", "c"]), cursor: nil)
+    let before = terminal.statistics.cellsSent
+    terminal.draw(frame(["A", "b", "C"]), cursor: nil, changedRows: [2, 0, 2, 0])
+    #expect(backend.lines == ["A", "b", "C"])
+    #expect(terminal.statistics.cellsSent - before == 2, "each changed cell sent once")
+  }
+
   @Test func handleResizeReadsTheNewSize() {
     let backend = HeadlessBackend(size: size)
     let terminal = Terminal(backend: backend)
