@@ -15,34 +15,32 @@
 ///   state.nameError = state.displayName.isEmpty ? "Required" : nil
 ///   return .none
 /// ```
-public struct BindingAction<Root>: @unchecked Sendable {
-  // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
-  //     and the stored value is required to be `Sendable` when the action is made.
+public struct BindingAction<Root>: Sendable {
+  // NB: One object holds the field, the value and what to do with them, so copying an action
+  //     (the store and the reducers copy each a dozen times) is one retain. It held a key path,
+  //     a boxed value and two closure contexts before: four scattered objects, each a cache
+  //     miss for a keystroke that arrives with cold caches.
+  @usableFromInline let change: any BindingChange<Root>
 
   /// The field this action sets (a key path to its ``BindingState``).
-  public let keyPath: PartialKeyPath<Root>
+  public var keyPath: PartialKeyPath<Root> { change.partialKeyPath }
   /// The new value, type-erased.
-  public let value: any Sendable
-  @usableFromInline let apply: @Sendable (inout Root) -> Void
-  let isEqualTo: @Sendable (Any) -> Bool
+  public var value: any Sendable { change.anyValue }
 
   /// Sets the bindable field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, BindingState<Value>>,
     _ value: Value
   ) -> Self {
-    nonisolated(unsafe) let keyPath = keyPath
-    return Self(
-      keyPath: keyPath,
-      value: value,
-      apply: { $0[keyPath: keyPath].wrappedValue = value },
-      isEqualTo: { ($0 as? Value) == value }
-    )
+    Self(change: FieldChange(keyPath: keyPath, value: value))
   }
 
   /// Applies the change to `root`.
   @inlinable
-  public func apply(to root: inout Root) { apply(&root) }
+  public func apply(to root: inout Root) { change.apply(to: &root) }
+
+  /// Whether `value` equals the value this action sets.
+  func setsValue(equalTo value: Any) -> Bool { change.setsValue(equalTo: value) }
 
   /// Matches a binding action by the field it sets, in a `switch` over actions.
   public static func ~= <Value>(
@@ -53,10 +51,40 @@ public struct BindingAction<Root>: @unchecked Sendable {
   }
 }
 
+/// What a ``BindingAction`` does, with the value's type erased.
+@usableFromInline
+protocol BindingChange<Root>: AnyObject, Sendable {
+  associatedtype Root
+  var partialKeyPath: PartialKeyPath<Root> { get }
+  var anyValue: any Sendable { get }
+  func apply(to root: inout Root)
+  func setsValue(equalTo value: Any) -> Bool
+}
+
+/// Sets one bindable field to one value.
+final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unchecked Sendable {
+  // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
+  //     and the value is `Sendable`.
+  let keyPath: WritableKeyPath<Root, BindingState<Value>>
+  let value: Value
+
+  init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) {
+    self.keyPath = keyPath
+    self.value = value
+  }
+
+  var partialKeyPath: PartialKeyPath<Root> { keyPath }
+  var anyValue: any Sendable { value }
+
+  func apply(to root: inout Root) { root[keyPath: keyPath].wrappedValue = value }
+
+  func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
+}
+
 extension BindingAction: Equatable {
   /// Equal when both set the same field to equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.keyPath == rhs.keyPath && lhs.isEqualTo(rhs.value)
+    lhs.keyPath == rhs.keyPath && lhs.setsValue(equalTo: rhs.value)
   }
 }
 

@@ -46,7 +46,7 @@ extension BindingAction {
     for (index, child) in after.enumerated() {
       guard let label = child.label, label.hasPrefix("_"),
         let field = child.value as? any AnyBindingState,
-        isEqualTo(field.anyWrappedValue)
+        setsValue(equalTo: field.anyWrappedValue)
       else { continue }
       holdingValue.append((index, String(label.dropFirst())))
     }

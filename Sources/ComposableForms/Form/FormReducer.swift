@@ -85,7 +85,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let previousFocus = formReader.read(state).focus
+    let previousFocus = formReader.read(state, { $0.pointee.focus })
     // NB: Effects are merged pairwise, not collected in arrays: most actions return none, and
     //     three arrays per keystroke were allocated only to be found empty.
     var effect = Effect<Action>.none
@@ -108,15 +108,15 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .focusNext:
-      state[keyPath: toForm].focus = neighbour(of: formReader.read(state).focus, by: 1, in: state)
+      state[keyPath: toForm].focus = neighbour(of: formReader.read(state, { $0.pointee.focus }), by: 1, in: state)
       return .none
 
     case .focusPrevious:
-      state[keyPath: toForm].focus = neighbour(of: formReader.read(state).focus, by: -1, in: state)
+      state[keyPath: toForm].focus = neighbour(of: formReader.read(state, { $0.pointee.focus }), by: -1, in: state)
       return .none
 
     case .submitTapped:
-      guard formReader.read(state).submission == nil, formReader.read(state).outcome == nil
+      guard formReader.read(state, { $0.pointee.submission }) == nil, formReader.read(state, { $0.pointee.outcome }) == nil
       else { return .none }
       state[keyPath: toForm].submitError = nil
       for field in Field.allCases where rules.isEnabled(field, in: state) {
@@ -126,10 +126,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .cancelTapped:
-      guard formReader.read(state).outcome == nil else { return .none }
+      guard formReader.read(state, { $0.pointee.outcome }) == nil else { return .none }
       state[keyPath: toForm].outcome = .cancelled
       state[keyPath: toForm].submission = nil
-      for (field, check) in formReader.read(state).checks where check.isRunning {
+      for (field, check) in formReader.read(state, { $0.pointee.checks }) where check.isRunning {
         state[keyPath: toForm].checks[field]?.status = .abandoned
       }
       // NB: A save still running is cancelled too, so its answer cannot turn the form into
@@ -138,14 +138,14 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
         rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
 
     case let .checkFinished(field, generation, error):
-      guard formReader.read(state).checks[field]?.generation == generation,
-        formReader.read(state).checks[field]?.status == .running
+      guard formReader.read(state, { $0.pointee.checks[field]?.generation }) == generation,
+        formReader.read(state, { $0.pointee.checks[field]?.status }) == .running
       else { return .none }  // NB: A late answer for an older value: drop it.
       state[keyPath: toForm].checks[field]?.status = .finished(error: error)
       return .none
 
     case let .submitFinished(error):
-      guard formReader.read(state).outcome == nil else { return .none }
+      guard formReader.read(state, { $0.pointee.outcome }) == nil else { return .none }
       state[keyPath: toForm].submission = nil
       if let error {
         state[keyPath: toForm].submitError = error
@@ -165,10 +165,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     var effect = Effect<Action>.none
 
     // Focus never rests on a disabled field.
-    if let field = formReader.read(state).focusedField, !rules.isEnabled(field, in: state) {
+    if let field = formReader.read(state, { $0.pointee.focusedField }), !rules.isEnabled(field, in: state) {
       state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
     }
-    let focus = formReader.read(state).focus
+    let focus = formReader.read(state, { $0.pointee.focus })
     var left: Field?
     if let field = previousFocus?.field, focus != previousFocus, rules.isEnabled(field, in: state) {
       state[keyPath: toForm].validated.insert(field)
@@ -176,12 +176,12 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
-    if formReader.read(state).outcome == nil { effect = scheduleChecks(&state) }
+    if formReader.read(state, { $0.pointee.outcome }) == nil { effect = scheduleChecks(&state) }
     var answered: Field?
     if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
-    if formReader.read(state).submission == .awaitingChecks, !formReader.read(state).isChecking {
+    if formReader.read(state, { $0.pointee.submission }) == .awaitingChecks, !formReader.read(state, { $0.pointee.isChecking }) {
       effect = effect.merge(with: finishSubmit(&state))
     }
     return effect
@@ -192,7 +192,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
     var effect = Effect<Action>.none
     for (field, asyncCheck) in rules.asyncChecks {
-      let existing = formReader.read(state).checks[field]
+      let existing = formReader.read(state, { $0.pointee.checks })[field]
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {
         if existing?.isRunning == true {
@@ -233,10 +233,13 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   /// Only those fields are looked at, so an action costs the same in a form of ten fields or
   /// ten thousand.
   private func refreshErrors(_ state: inout State, left: Field?, answered: Field?) {
-    let form = formReader.read(state)
-    // NB: The common case (typing in a field without an error) looks at nothing: no set is made.
-    guard !form.errors.isEmpty || left != nil || answered != nil || form.submission != nil
+    // NB: The common case (typing in a field without an error) looks at nothing: no set is made,
+    //     and the form state is not even copied.
+    guard
+      left != nil || answered != nil
+        || formReader.read(state, { !$0.pointee.errors.isEmpty || $0.pointee.submission != nil })
     else { return }
+    let form = formReader.read(state)
     var candidates = Set(form.errors.keys)
     if let left { candidates.insert(left) }
     if let answered, answered != form.focusedField { candidates.insert(answered) }
@@ -249,7 +252,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
 
   /// Every check has answered: save if the whole form is valid, otherwise show why.
   private func finishSubmit(_ state: inout State) -> Effect<Action> {
-    let errors = formReader.read(state).errors
+    let errors = formReader.read(state, { $0.pointee.errors })
     guard let firstInvalid = Field.allCases.first(where: { errors[$0] != nil })
     else {
       guard rules.isValid(state, form: formReader.read(state)) else {

@@ -20,6 +20,19 @@ package struct OffsetKeyPath<Root, Value> {
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
+  /// One part of the value at the key path in `root`, read in place:
+  /// `toForm.read(state, { $0.pointee.focus })` copies the focus, where
+  /// `toForm.read(state).focus` copies the whole form state first (retaining every collection
+  /// in it) and releases it again.
+  package func read<Part>(_ root: Root, _ part: (UnsafePointer<Value>) -> Part) -> Part {
+    guard let offset else { return withUnsafePointer(to: root[keyPath: keyPath], part) }
+    // NB: `MemoryLayout.offset(of:)` documents exactly this use: a pointer to `root` advanced by
+    //     the offset, bound to `Value`, points at the property.
+    return withUnsafePointer(to: root) { pointer in
+      part(UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self))
+    }
+  }
+
   /// The value at the key path in `root`.
   package func read(_ root: Root) -> Value {
     guard let offset else { return root[keyPath: keyPath] }

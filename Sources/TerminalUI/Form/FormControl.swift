@@ -5,7 +5,12 @@ import ComposableForms
 /// Make them with ``TextField``, ``Toggle``, ``Picker`` and ``Stepper`` inside a ``FormLayout``.
 /// A control never sends anything itself: it turns a ``FormCommand`` into a ``BindingAction``
 /// that the runtime sends to the store.
-public struct FormControl<State, Field: FormField> {
+///
+/// NB: A class, though immutable: a control holds five closures, and copying it as a struct
+///     retained each closure's context, scattered over the heap. A keystroke copies controls
+///     a dozen times and arrives with cold caches, so each of those retains was a cache miss;
+///     now a copy is one retain.
+public final class FormControl<State, Field: FormField> {
   /// The field this control edits; its place in `Field.allCases` is its focus order.
   public let field: Field
   /// The label shown in the label column.
@@ -27,9 +32,29 @@ public struct FormControl<State, Field: FormField> {
     let isSecure: Bool
   }
 
+  init(
+    field: Field,
+    label: String,
+    kind: ControlKind,
+    draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
+    value: @escaping (_ state: State) -> ControlValue,
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typing: inout String) -> BindingAction<State>?,
+    textAccess: TextAccess?,
+    status: ((State) -> StatusView.Status?)?
+  ) {
+    self.field = field
+    self.label = label
+    self.kind = kind
+    self.draw = draw
+    self.value = value
+    self.handle = handle
+    self.textAccess = textAccess
+    self.status = status
+  }
+
   /// A note shown to the right of the control, e.g. "Asking for permission…".
-  public func status(_ status: @escaping (State) -> StatusView.Status?) -> Self {
-    Self(
+  public func status(_ status: @escaping (State) -> StatusView.Status?) -> FormControl {
+    FormControl(
       field: field, label: label, kind: kind, draw: draw, value: value, handle: handle,
       textAccess: textAccess, status: status)
   }

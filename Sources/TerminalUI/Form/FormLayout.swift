@@ -78,7 +78,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// The kind of control that has focus, which decides what keys mean.
   public func focusedKind(in state: State) -> ControlKind? {
-    switch formReader.read(state).focus {
+    switch formReader.read(state, { $0.pointee.focus }) {
     case .submit, .cancel: .button
     case let .field(field): control(for: field)?.kind
     case nil: nil
@@ -87,7 +87,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// Whether Enter on the current focus submits: on Save, and on the last enabled field.
   public func enterSubmits(in state: State) -> Bool {
-    switch formReader.read(state).focus {
+    switch formReader.read(state, { $0.pointee.focus }) {
     case .submit: return true
     case .cancel, nil: return false
     case let .field(field):
@@ -102,7 +102,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
   public func actions(
     for command: FormCommand, state: State, view: inout FormViewState<Field>
   ) -> [Action] {
-    let form = formReader.read(state)
+    let focus = formReader.read(state, { $0.pointee.focus })
     let embed = toFormAction.embed
     switch command {
     case .focusNext:
@@ -112,18 +112,18 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
     case .cancel:
       return [embed(.cancelTapped)]
     case .activate:
-      switch form.focus {
+      switch focus {
       case .submit: return [embed(.submitTapped)]
       case .cancel: return [embed(.cancelTapped)]
       case .field: return [embed(enterSubmits(in: state) ? .submitTapped : .focusNext)]
       case nil: return [embed(.focusNext)]
       }
-    case .toggle where form.focus == .submit:
+    case .toggle where focus == .submit:
       return [embed(.submitTapped)]
-    case .toggle where form.focus == .cancel:
+    case .toggle where focus == .cancel:
       return [embed(.cancelTapped)]
     case let .edit(key):
-      guard let field = form.focusedField, let control = control(for: field),
+      guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state)
       else { return [] }
       guard let text = control.textAccess else {
@@ -136,7 +136,7 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
       guard outcome == .textChanged else { return [] }
       return [.binding(text.set(editor.text))]
     case .toggle, .increment, .decrement, .digit:
-      guard let field = form.focusedField, let control = control(for: field),
+      guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state),
         let binding = control.handle(command, state, &view.typedDigits)
       else { return [] }

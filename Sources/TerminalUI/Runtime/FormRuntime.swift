@@ -146,7 +146,7 @@ where Action.State == State {
   }
 
   private func formOutcome() -> Outcome? {
-    switch layout.formReader.read(store.borrowedState).outcome {
+    switch layout.formReader.read(store.borrowedState, { $0.pointee.outcome }) {
     case .submitted: .submitted
     case .cancelled: .cancelled
     case nil: nil
@@ -157,8 +157,7 @@ where Action.State == State {
 extension FormLayout {
   /// Whether something is running that a spinner shows (a check, a save, a control's loading).
   func isBusy(_ state: State) -> Bool {
-    let form = formReader.read(state)
-    if form.isChecking || form.isSubmitting { return true }
+    if formReader.read(state, { $0.pointee.isChecking || $0.pointee.isSubmitting }) { return true }
     return noteCandidates.contains { index in
       switch controls[index].status?(state) {
       case .loading, .checking: true
