@@ -52,4 +52,18 @@ struct OffsetKeyPathTests {
     #expect(read.words == ["before"])
     #expect(OffsetKeyPath(\Root.inner).read(root).words == ["before", "after"])
   }
+
+  @Test func aPartIsReadInPlaceAtAnOffsetOrThroughTheKeyPath() {
+    var root = Root()
+    root.inner = Inner(flag: true, words: ["one", "two"])
+    root.text = "quiet"
+    // NB: Stored: the part is read through a pointer at the offset.
+    #expect(OffsetKeyPath(\Root.inner).read(root, { $0.pointee.words }) == ["one", "two"])
+    #expect(OffsetKeyPath(\Root.inner).read(root, { $0.pointee.flag }))
+    #expect(OffsetKeyPath(\Root.inner.words).read(root, { $0.pointee.count }) == 2)
+    // NB: Computed, optional-chained or through a class: through the key path, same answers.
+    #expect(OffsetKeyPath(\Root.shouted).read(root, { $0.pointee }) == "QUIET")
+    #expect(OffsetKeyPath(\Root.optional).read(root, { $0.pointee?.words }) == ["x"])
+    #expect(OffsetKeyPath(\Root.box.count).read(root, { $0.pointee + 1 }) == 8)
+  }
 }
