@@ -108,15 +108,17 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       return .none
 
     case .focusNext:
-      state[keyPath: toForm].focus = neighbour(of: formReader.read(state, { $0.pointee.focus }), by: 1, in: state)
+      let focus = formReader.read(state, { $0.pointee.focus })
+      state[keyPath: toForm].focus = neighbour(of: focus, by: 1, in: state)
       return .none
 
     case .focusPrevious:
-      state[keyPath: toForm].focus = neighbour(of: formReader.read(state, { $0.pointee.focus }), by: -1, in: state)
+      let focus = formReader.read(state, { $0.pointee.focus })
+      state[keyPath: toForm].focus = neighbour(of: focus, by: -1, in: state)
       return .none
 
     case .submitTapped:
-      guard formReader.read(state, { $0.pointee.submission }) == nil, formReader.read(state, { $0.pointee.outcome }) == nil
+      guard formReader.read(state, { $0.pointee.submission == nil && $0.pointee.outcome == nil })
       else { return .none }
       state[keyPath: toForm].submitError = nil
       for field in Field.allCases where rules.isEnabled(field, in: state) {
@@ -138,8 +140,8 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
         rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
 
     case let .checkFinished(field, generation, error):
-      guard formReader.read(state, { $0.pointee.checks[field]?.generation }) == generation,
-        formReader.read(state, { $0.pointee.checks[field]?.status }) == .running
+      let check = formReader.read(state, { $0.pointee.checks[field] })
+      guard check?.generation == generation, check?.status == .running
       else { return .none }  // NB: A late answer for an older value: drop it.
       state[keyPath: toForm].checks[field]?.status = .finished(error: error)
       return .none
@@ -165,7 +167,9 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     var effect = Effect<Action>.none
 
     // Focus never rests on a disabled field.
-    if let field = formReader.read(state, { $0.pointee.focusedField }), !rules.isEnabled(field, in: state) {
+    if let field = formReader.read(state, { $0.pointee.focusedField }),
+      !rules.isEnabled(field, in: state)
+    {
       state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
     }
     let focus = formReader.read(state, { $0.pointee.focus })
@@ -181,7 +185,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
-    if formReader.read(state, { $0.pointee.submission }) == .awaitingChecks, !formReader.read(state, { $0.pointee.isChecking }) {
+    let awaitsNoCheck = formReader.read(state, { form in
+      form.pointee.submission == .awaitingChecks && !form.pointee.isChecking
+    })
+    if awaitsNoCheck {
       effect = effect.merge(with: finishSubmit(&state))
     }
     return effect
@@ -192,7 +199,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
     var effect = Effect<Action>.none
     for (field, asyncCheck) in rules.asyncChecks {
-      let existing = formReader.read(state, { $0.pointee.checks })[field]
+      let existing = formReader.read(state, { $0.pointee.checks[field] })
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {
         if existing?.isRunning == true {
