@@ -15,7 +15,7 @@ func benchmarkWholeProcess(_ report: Report, arguments: [String]) {
     report.skip("4", "Whole process", reason: "no script at \(script)")
     return
   }
-  let runs = value(of: "--runs", in: arguments) ?? "10"
+  let runs = value(of: "--runs", in: arguments) ?? "20"
   let command = "python3 '\(script)' '\(tui)' --runs \(runs)"
   guard let pipe = popen(command, "r") else {
     report.skip("4", "Whole process", reason: "cannot run python3")
