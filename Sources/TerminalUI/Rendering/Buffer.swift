@@ -205,7 +205,6 @@ public struct Buffer: Hashable, Sendable {
 
   // MARK: - Width-aware placement
 
-  /// Writes one narrow cell (or a continuation), blanking the other half of any wide grapheme it hits.
   /// Copies the given rows of `other` (of the same size) into this buffer.
   mutating func copyRows(_ rows: some Sequence<Int>, from other: Buffer) {
     guard other.size == size else {
@@ -223,6 +222,14 @@ public struct Buffer: Hashable, Sendable {
     }
   }
 
+  /// Gives this buffer cells of its own if it shares them with another buffer, copying them
+  /// now rather than at whichever write comes first.
+  mutating func makeCellsUnique() {
+    // NB: `reserveCapacity` gives an array unique storage, whatever the capacity asked.
+    cells.reserveCapacity(cells.count)
+  }
+
+  /// Writes one narrow cell (or a continuation), blanking the other half of any wide grapheme it hits.
   private mutating func place(_ cell: Cell, column: Int, row: Int) {
     breakWideGrapheme(column: column, row: row)
     cells[row * size.columns + column] = cell
