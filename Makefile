@@ -51,12 +51,14 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-# The archives release builds link statically (see RELEASE), found the way the compiler finds
-# them (libsqlite3.a comes with libsqlite3-dev, libstdc++.a with the C++ compiler's library).
+# The archives release builds link statically (see RELEASE), found by the clang beside swift,
+# the one that links: libsqlite3.a comes with libsqlite3-dev, libstdc++.a with the GCC
+# installation that clang picks.
+SWIFT_CLANG = $(or $(wildcard $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))clang),clang)
 static-libs: deps
 	@mkdir -p $(STATIC_LIBS); \
 	for lib in libsqlite3.a libstdc++.a; do \
-	  path=$$(clang -print-file-name=$$lib 2>/dev/null); \
+	  path=$$($(SWIFT_CLANG) -print-file-name=$$lib 2>/dev/null); \
 	  if [ -f "$$path" ]; then ln -sf "$$path" $(STATIC_LIBS)/$$lib; else rm -f $(STATIC_LIBS)/$$lib; fi; \
 	done
 

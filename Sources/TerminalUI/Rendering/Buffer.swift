@@ -225,7 +225,7 @@ public struct Buffer: Hashable, Sendable {
   /// Gives this buffer cells of its own if it shares them with another buffer, copying them
   /// now rather than at whichever write comes first.
   mutating func makeCellsUnique() {
-    // NB: `reserveCapacity` gives an array unique storage, whatever the capacity asked.
+    // NB: `reserveCapacity` is documented to leave an array with unique, mutable storage.
     cells.reserveCapacity(cells.count)
   }
 
