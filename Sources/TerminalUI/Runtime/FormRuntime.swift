@@ -44,6 +44,10 @@ where Action.State == State {
   /// Whether a state change or key is waiting to be drawn (tests wait for this to clear).
   public var isDirtyForTesting: Bool { isDirty }
   private var isWaiting = false
+  /// Whether the state changed since the run loop last looked for an outcome.
+  private var mayHaveEnded = true
+  /// Whether a spinner runs, as the layout said for the current state (`nil`: not asked yet).
+  private var knownBusy: Bool?
 
   public init(
     store: Store<State, Action>,
@@ -68,9 +72,13 @@ where Action.State == State {
     render()
     var waited: TerminalEvent?
     while true {
-      if let outcome = formOutcome() {
-        render()
-        return outcome
+      // NB: Asked only after the state changed: each look at the store's state copies it whole.
+      if mayHaveEnded {
+        mayHaveEnded = false
+        if let outcome = formOutcome() {
+          render()
+          return outcome
+        }
       }
       let event = waited ?? events.nextEvent(timeout: .zero)
       waited = nil
@@ -80,7 +88,8 @@ where Action.State == State {
           render()
           continue
         }
-        let animating = layout.isBusy(store.borrowedState)
+        let animating = knownBusy ?? layout.isBusy(store.borrowedState)
+        knownBusy = animating
         let timeout: Duration? = animating ? .milliseconds(100) : nil
         if store.hasRunningEffects || !events.blocksUntilInput {
           isWaiting = true
@@ -116,19 +125,26 @@ where Action.State == State {
       terminal.handleResize()
       return nil
     }
-    guard let command = keymap.command(for: key, focused: layout.focusedKind(in: store.borrowedState))
-    else { return nil }
-    switch command {
-    case .interrupt:
-      return .interrupted
-    case .redraw:
-      terminal.invalidate()
-    default:
-      // NB: The actions are made first, so the state is no longer borrowed when they are sent.
-      let actions = layout.actions(for: command, state: store.borrowedState, view: &view)
-      for action in actions {
-        store.send(action)
+    let actions: [Action]
+    do {
+      // NB: One copy of the state serves the keymap and the layout (each read of the store's
+      //     state copies it), and it is let go before anything is sent, so a reducer does not
+      //     find the state's collections shared and copy them.
+      let state = store.state
+      guard let command = keymap.command(for: key, focused: layout.focusedKind(in: state))
+      else { return nil }
+      switch command {
+      case .interrupt:
+        return .interrupted
+      case .redraw:
+        terminal.invalidate()
+        return nil
+      default:
+        actions = layout.actions(for: command, state: state, view: &view)
       }
+    }
+    for action in actions {
+      store.send(action)
     }
     return nil
   }
@@ -142,6 +158,8 @@ where Action.State == State {
 
   private func stateDidChange() {
     isDirty = true
+    mayHaveEnded = true
+    knownBusy = nil
     if isWaiting { events.waker.wake() }
   }
 
