@@ -69,6 +69,8 @@ where Action.State == State {
   public func run() async -> Outcome {
     let token = store.observe { [weak self] _ in self?.stateDidChange() }
     defer { token.cancel() }
+    // NB: Sends made while no run observed the store (before it, or between two runs) count too.
+    stateDidChange()
     render()
     var waited: TerminalEvent?
     while true {
