@@ -46,8 +46,8 @@ private struct SignUp: Reducer {
   }
 
   static let rules = FormRules<State, Field>(
-    Validate(.email, \.email, .required("Please enter an email"), .contains("@", "Please enter a valid email")),
-    Validate(.age, \.age, .atLeast(18, "You must be 18 to create an account"))
+    Validate(.email, \.$email, .required("Please enter an email"), .contains("@", "Please enter a valid email")),
+    Validate(.age, \.$age, .atLeast(18, "You must be 18 to create an account"))
   )
 
   var body: some ReducerOf<Self> {

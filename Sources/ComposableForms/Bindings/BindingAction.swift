@@ -22,6 +22,11 @@ public struct BindingAction<Root>: Sendable {
   //     miss for a keystroke that arrives with cold caches.
   @usableFromInline let change: any BindingChange<Root>
 
+  @usableFromInline
+  init(change: any BindingChange<Root>) {
+    self.change = change
+  }
+
   /// The field this action sets (a key path to its ``BindingState``).
   public var keyPath: PartialKeyPath<Root> { change.partialKeyPath }
   /// The new value, type-erased.
@@ -32,7 +37,19 @@ public struct BindingAction<Root>: Sendable {
     _ keyPath: WritableKeyPath<Root, BindingState<Value>>,
     _ value: Value
   ) -> Self {
-    Self(change: FieldChange(keyPath: keyPath, value: value))
+    Self(change: FieldChange(field: BindingField(keyPath, findsOffset: false), value: value))
+  }
+
+  /// Sets `field` to `value`: what controls send, writing in place once the field's offset is
+  /// known.
+  // NB: Inlinable so that a control specializes it: generic, it looked up `FieldChange`'s
+  //     metadata and witness table at run time on every keystroke (about 700 instructions).
+  @inlinable
+  package static func set<Value: Equatable & Sendable>(
+    _ field: BindingField<Root, Value>,
+    _ value: Value
+  ) -> Self {
+    Self(change: FieldChange(field: field, value: value))
   }
 
   /// Applies the change to `root`.
@@ -62,23 +79,23 @@ protocol BindingChange<Root>: AnyObject, Sendable {
 }
 
 /// Sets one bindable field to one value.
-final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unchecked Sendable {
-  // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
-  //     and the value is `Sendable`.
-  let keyPath: WritableKeyPath<Root, BindingState<Value>>
-  let value: Value
+@usableFromInline
+final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, Sendable {
+  @usableFromInline let field: BindingField<Root, Value>
+  @usableFromInline let value: Value
 
-  init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) {
-    self.keyPath = keyPath
+  @usableFromInline
+  init(field: BindingField<Root, Value>, value: Value) {
+    self.field = field
     self.value = value
   }
 
-  var partialKeyPath: PartialKeyPath<Root> { keyPath }
-  var anyValue: any Sendable { value }
+  @usableFromInline var partialKeyPath: PartialKeyPath<Root> { field.keyPath }
+  @usableFromInline var anyValue: any Sendable { value }
 
-  func apply(to root: inout Root) { root[keyPath: keyPath].wrappedValue = value }
+  @usableFromInline func apply(to root: inout Root) { field.write(value, into: &root) }
 
-  func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
+  @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
 }
 
 extension BindingAction: Equatable {

@@ -21,7 +21,10 @@ public struct BindingState<Value> {
   /// The wrapper itself, reached as `$field`: what binding actions use as their key path.
   public var projectedValue: Self {
     get { self }
-    set { self = newValue }
+    set {
+      BindingStorageProbe.record(&self)
+      self = newValue
+    }
   }
 }
 

@@ -54,7 +54,7 @@ public struct ClientForm: Reducer {
 
   public static let rules = FormRules<State, Field>(
     Validate(
-      .email, \.email,
+      .email, \.$email,
       .required("Please enter an email"),
       .contains("@", "Please enter a valid email"))
       .checked(\.email.trimmed) { email in
@@ -63,7 +63,7 @@ public struct ClientForm: Reducer {
           ? "A client with this email already exists" : nil
       },
     Validate(
-      .age, \.age,
+      .age, \.$age,
       .range(ClientForm.ageRange, "Age must be between 0 and 150"),
       .atLeast(18, "You must be 18 to create an account"))
   )

@@ -74,7 +74,7 @@ public struct SettingsForm: Reducer {
   /// only while notifications are on.
   public static let rules = FormRules<State, Field>(
     Validate(
-      .displayName, \.displayName,
+      .displayName, \.$displayName,
       .required("Please enter a display name"),
       .maxLength(32, "At most 32 characters")),
     isEnabled: { state, field in

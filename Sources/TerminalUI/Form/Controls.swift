@@ -12,19 +12,20 @@ public func TextField<State, Field: FormField>(
   placeholder: String = "",
   isSecure: Bool = false
 ) -> FormControl<State, Field> {
-  FormControl(
+  let binding = BindingField(keyPath)
+  return FormControl(
     field: field, label: label, kind: .text,
     draw: { state, context, area, buffer in
       TextInputView(
-        value: state[keyPath: keyPath].wrappedValue, placeholder: placeholder, isSecure: isSecure,
+        value: binding.read(state), placeholder: placeholder, isSecure: isSecure,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .text($0[keyPath: keyPath].wrappedValue) },
+    value: { .text(binding.read($0)) },
     handle: { _, _, _ in nil },
     textAccess: .init(
-      get: { $0[keyPath: keyPath].wrappedValue },
-      set: { .set(keyPath, $0) },
+      get: { binding.read($0) },
+      set: { .set(binding, $0) },
       placeholder: placeholder, isSecure: isSecure),
     status: nil)
 }
@@ -41,18 +42,19 @@ public func Toggle<State, Field: FormField>(
   on: String = "On",
   off: String = "Off"
 ) -> FormControl<State, Field> {
-  FormControl(
+  let binding = BindingField(keyPath)
+  return FormControl(
     field: field, label: label, kind: .toggle,
     draw: { state, context, area, buffer in
       ToggleView(
-        isOn: state[keyPath: keyPath].wrappedValue, onLabel: on, offLabel: off,
+        isOn: binding.read(state), onLabel: on, offLabel: off,
         isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .flag($0[keyPath: keyPath].wrappedValue) },
+    value: { .flag(binding.read($0)) },
     handle: { command, state, _ in
       guard command == .toggle else { return nil }
-      return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
+      return .set(binding, !binding.read(state))
     },
     textAccess: nil, status: nil)
 }
@@ -70,18 +72,19 @@ public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Se
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
 ) -> FormControl<State, Field> where Value.AllCases: RandomAccessCollection {
   let options = Array(Value.allCases)
+  let binding = BindingField(keyPath)
   return FormControl(
     field: field, label: label, kind: .picker,
     draw: { state, context, area, buffer in
-      let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
+      let index = options.firstIndex(of: binding.read(state)) ?? 0
       PickerView(
         options: options.map(title), selectedIndex: index, isFocused: context.isFocused,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .number(options.firstIndex(of: $0[keyPath: keyPath].wrappedValue) ?? 0) },
+    value: { .number(options.firstIndex(of: binding.read($0)) ?? 0) },
     handle: { command, state, _ in
-      let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
+      let index = options.firstIndex(of: binding.read(state)) ?? 0
       let next: Int
       switch command {
       case .increment: next = min(index + 1, options.count - 1)
@@ -90,7 +93,7 @@ public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Se
       default: return nil
       }
       guard next != index else { return nil }
-      return .set(keyPath, options[next])
+      return .set(binding, options[next])
     },
     textAccess: nil, status: nil)
 }
@@ -106,17 +109,18 @@ public func Stepper<State, Field: FormField>(
   field: Field,
   range: ClosedRange<Int>
 ) -> FormControl<State, Field> {
-  FormControl(
+  let binding = BindingField(keyPath)
+  return FormControl(
     field: field, label: label, kind: .stepper,
     draw: { state, context, area, buffer in
       StepperView(
-        value: state[keyPath: keyPath].wrappedValue, range: range, isFocused: context.isFocused,
+        value: binding.read(state), range: range, isFocused: context.isFocused,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .number($0[keyPath: keyPath].wrappedValue) },
+    value: { .number(binding.read($0)) },
     handle: { command, state, typing in
-      let value = state[keyPath: keyPath].wrappedValue
+      let value = binding.read(state)
       let next: Int
       switch command {
       case .increment:
@@ -141,7 +145,7 @@ public func Stepper<State, Field: FormField>(
       default:
         return nil
       }
-      return next == value ? nil : .set(keyPath, next)
+      return next == value ? nil : .set(binding, next)
     },
     textAccess: nil, status: nil)
 }

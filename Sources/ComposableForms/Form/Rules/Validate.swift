@@ -28,6 +28,27 @@ public struct Validate<State, Field: FormField>: Sendable {
     self.asyncCheck = nil
   }
 
+  /// Rules for `field`, reading the bindable field at `keyPath` (`\.$email`) in place; the
+  /// first failing rule's message shows.
+  ///
+  /// Same as reading `\.email`, but the validators run on every keystroke (for the field that
+  /// changed and for the Save button), and a `$` key path is read at its field's offset once that
+  /// is known (see ``BindingField``) where `\.email` goes through the key path runtime each time.
+  public init<Value>(
+    _ field: Field, _ keyPath: WritableKeyPath<State, BindingState<Value>>, _ rules: Rule<Value>...
+  ) {
+    let binding = BindingField(keyPath)
+    self.field = field
+    self.validate = { state in
+      let value = binding.read(state)
+      for rule in rules {
+        if let message = rule.validate(value) { return message }
+      }
+      return nil
+    }
+    self.asyncCheck = nil
+  }
+
   /// Rules for `field` that need more of the state than its own value.
   public init(_ field: Field, _ validate: @escaping @Sendable (State) -> String?) {
     self.field = field
