@@ -5,12 +5,16 @@ import Testing
 struct RuleTests {
   // MARK: - Ready-made rules
 
-  @Test(arguments: ["", " ", "   ", "\t", "\n", " \t\n ", "\u{00A0}"])
+  @Test(arguments: [
+    "", " ", "   ", "\t", "\n", " \t\n ", "\u{00A0}", "\r\n", " \u{3000} ", "\u{00A0}\t", "\t\u{2003}",
+  ])
   func requiredRejectsEmptyAndWhitespaceOnly(value: String) {
     #expect(Rule<String>.required("Required").validate(value) == "Required")
   }
 
-  @Test(arguments: ["a", " a ", "Blob", "\tx\n", "😀"])
+  @Test(arguments: [
+    "a", " a ", "Blob", "\tx\n", "😀", " e\u{301} ", "\u{00A0}a\u{00A0}", "a\u{3000}", " 日本 ",
+  ])
   func requiredAcceptsAnythingWithAVisibleCharacter(value: String) {
     #expect(Rule<String>.required("Required").validate(value) == nil)
   }
@@ -110,6 +114,28 @@ struct RuleTests {
     #expect(rules.syncError(for: .name, in: Account(name: "Blobbyx")) == "At most 5")
     #expect(rules.syncError(for: .name, in: Account(name: "blob")) == "Capital first")
     #expect(rules.syncError(for: .name, in: Account(name: "Blob")) == nil)
+  }
+
+  struct Profile: Equatable {
+    @BindingState var nickname = ""
+    @BindingState var age = 30
+  }
+
+  enum ProfileField: FormField { case nickname, age }
+
+  @Test func aRuleReadsABindableFieldByItsBinding() {
+    let rules = FormRules<Profile, ProfileField>(
+      Validate(.nickname, \.$nickname, .required("Required"), .maxLength(4, "At most 4")),
+      Validate(.age, \.$age, .atLeast(18, "Too young")))
+    var profile = Profile()
+    #expect(rules.syncError(for: .nickname, in: profile) == "Required")
+    #expect(rules.syncError(for: .age, in: profile) == nil)
+    BindingAction<Profile>.set(\.$nickname, "Blobby").apply(to: &profile)
+    profile.age = 12
+    #expect(rules.syncError(for: .nickname, in: profile) == "At most 4")
+    #expect(rules.syncError(for: .age, in: profile) == "Too young")
+    profile.nickname = "Blob"
+    #expect(rules.syncError(for: .nickname, in: profile) == nil)
   }
 
   @Test func twoValidatesForOneFieldRunInOrder() {

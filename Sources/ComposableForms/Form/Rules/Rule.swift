@@ -46,7 +46,9 @@ extension Rule where Value == String {
 
   /// At most `count` characters (grapheme clusters, as a person counts them).
   public static func maxLength(_ count: Int, _ message: String) -> Self {
-    Self { $0.count > count ? message : nil }
+    // NB: A character takes at least one byte, so a text of at most `count` bytes passes
+    //     without breaking it into grapheme clusters (which goes through generic code).
+    Self { $0.utf8.count > count && $0.count > count ? message : nil }
   }
 }
 
@@ -63,9 +65,32 @@ extension Rule where Value: Comparable & Sendable {
 }
 
 extension String {
+  /// The text without surrounding whitespace.
   var trimmingSpaces: Substring {
+    if let ascii = trimmingASCIISpaces { return ascii }
     let start = firstIndex { !$0.isWhitespace } ?? endIndex
     let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
     return self[start..<max(start, end)]
+  }
+
+  /// ``trimmingSpaces`` for a text whose ends are ASCII, byte by byte: rules run on every
+  /// keystroke, and walking characters goes through the standard library's generic code.
+  /// `nil` when a non-ASCII byte is reached first.
+  private var trimmingASCIISpaces: Substring? {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    let bytes = utf8
+    var start = bytes.startIndex
+    while start != bytes.endIndex, bytes[start] < 0x80, isSpace(bytes[start]) {
+      start = bytes.index(after: start)
+    }
+    if start != bytes.endIndex, bytes[start] >= 0x80 { return nil }
+    var end = bytes.endIndex
+    while end != start {
+      let before = bytes.index(before: end)
+      guard bytes[before] < 0x80 else { return nil }
+      guard isSpace(bytes[before]) else { break }
+      end = before
+    }
+    return self[start..<end]
   }
 }
