@@ -37,7 +37,7 @@ public struct BindingAction<Root>: Sendable {
     _ keyPath: WritableKeyPath<Root, BindingState<Value>>,
     _ value: Value
   ) -> Self {
-    Self(change: FieldChange(field: BindingField(keyPath, findsOffset: false), value: value))
+    Self(change: FieldChange(keyPath: keyPath, field: nil, value: value))
   }
 
   /// Sets `field` to `value`: what controls send, writing in place once the field's offset is
@@ -49,7 +49,7 @@ public struct BindingAction<Root>: Sendable {
     _ field: BindingField<Root, Value>,
     _ value: Value
   ) -> Self {
-    Self(change: FieldChange(field: field, value: value))
+    Self(change: FieldChange(keyPath: field.keyPath, field: field, value: value))
   }
 
   /// Applies the change to `root`.
@@ -80,20 +80,35 @@ protocol BindingChange<Root>: AnyObject, Sendable {
 
 /// Sets one bindable field to one value.
 @usableFromInline
-final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, Sendable {
-  @usableFromInline let field: BindingField<Root, Value>
+final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unchecked Sendable {
+  // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
+  //     and the value is `Sendable`.
+  @usableFromInline let keyPath: WritableKeyPath<Root, BindingState<Value>>
+  /// The control's field, which writes in place; `nil` for an action made from a bare key path
+  /// (one more object per action would cost more than the in-place write saves).
+  @usableFromInline let field: BindingField<Root, Value>?
   @usableFromInline let value: Value
 
   @usableFromInline
-  init(field: BindingField<Root, Value>, value: Value) {
+  init(
+    keyPath: WritableKeyPath<Root, BindingState<Value>>, field: BindingField<Root, Value>?,
+    value: Value
+  ) {
+    self.keyPath = keyPath
     self.field = field
     self.value = value
   }
 
-  @usableFromInline var partialKeyPath: PartialKeyPath<Root> { field.keyPath }
+  @usableFromInline var partialKeyPath: PartialKeyPath<Root> { keyPath }
   @usableFromInline var anyValue: any Sendable { value }
 
-  @usableFromInline func apply(to root: inout Root) { field.write(value, into: &root) }
+  @usableFromInline func apply(to root: inout Root) {
+    if let field {
+      field.write(value, into: &root)
+    } else {
+      root[keyPath: keyPath].wrappedValue = value
+    }
+  }
 
   @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
 }

@@ -19,17 +19,15 @@ import Synchronization
 package final class BindingField<Root, Value>: @unchecked Sendable {
   // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values.
   //     The offset is an atomic, set at most once (racing resolutions store the same value).
-  package let keyPath: WritableKeyPath<Root, BindingState<Value>>
+  @usableFromInline package let keyPath: WritableKeyPath<Root, BindingState<Value>>
   private let offset: Atomic<Int>
 
   private static var unknown: Int { -2 }
   private static var none: Int { -1 }
 
-  /// - Parameter findsOffset: `false` for a field used once (a binding action made from a bare
-  ///   key path), where finding the offset would cost more than it saves.
-  package init(_ keyPath: WritableKeyPath<Root, BindingState<Value>>, findsOffset: Bool = true) {
+  package init(_ keyPath: WritableKeyPath<Root, BindingState<Value>>) {
     self.keyPath = keyPath
-    self.offset = Atomic(findsOffset ? Self.unknown : Self.none)
+    self.offset = Atomic(Self.unknown)
   }
 
   /// Where the field's storage sits in `Root`, finding it with `sample` if not yet known; `nil`
