@@ -79,6 +79,8 @@ package final class BindingField<Root, Value>: @unchecked Sendable {
   static func findOffset(
     of keyPath: WritableKeyPath<Root, BindingState<Value>>, sample: Root
   ) -> Int? {
+    // NB: The write is to a copy, so a path through an array (`\.values[3]`) copies that array
+    //     once here; it is refused, and that field is read through its key path from then on.
     var copy = sample
     return withUnsafeMutablePointer(to: &copy) { root -> Int? in
       let address = BindingStorageProbe.address {

@@ -5,10 +5,10 @@ import SettingsFeatures
 extension ClientStorageClient {
   /// Clients kept in an SQLite database at `path`, with a unique email.
   ///
-  /// Opening creates the folder (mode 0700) and the database if needed and brings its schema up
-  /// to date; a file that is not an SQLite database is reported and never overwritten. Writers
-  /// wait up to 5 seconds for one another, so two programs saving at once both succeed unless
-  /// they save the same email: then exactly one does, and the other gets
+  /// Opening creates the folder (mode 0700) and the database (0600) if needed and brings its
+  /// schema up to date; a file that is not an SQLite database is reported and never overwritten.
+  /// Writers wait up to 5 seconds for one another, so two programs saving at once both succeed
+  /// unless they save the same email: then exactly one does, and the other gets
   /// `StorageError("A client with this email already exists")`. Emails are compared without
   /// case and without surrounding spaces, which are trimmed before saving.
   ///
@@ -66,6 +66,7 @@ struct ClientDatabase: Sendable {
     self.path = path
     do throws(SystemCallError) {
       try createFolderIfNeeded(parentFolder(of: path))
+      try createPrivateFileIfMissing(path)
     } catch {
       throw Self.cannotOpen(path, reason: "could not \(error.step) (\(error.reason))")
     }

@@ -15,6 +15,30 @@ struct ClientDatabaseTests {
     }
   }
 
+  @Test func aNewDatabaseIsReadableByItsOwnerOnly() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+      try await clients.add(blob)
+      #expect(try permissions(folder.path("clients.sqlite")) == 0o600)
+      #expect(try await clients.all().map(\.email) == ["blob@example.com"])
+    }
+  }
+
+  @Test func anExistingDatabaseKeepsItsPermissions() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      _ = try ClientStorageClient.live(databaseAt: path)
+      try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+      try await ClientStorageClient.live(databaseAt: path).add(blob)
+      #expect(try permissions(path) == 0o640)
+    }
+  }
+
+  private func permissions(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+
   @Test(.enabled(if: SQLiteShell.isInstalled))
   func migrationCreatesTheClientTable() async throws {
     try await withTemporaryFolder { folder in
