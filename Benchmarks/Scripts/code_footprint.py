@@ -10,17 +10,24 @@ Method: each program runs under `valgrind --tool=callgrind --dump-instr=yes` twi
 FEW and once with MANY typed keys (60 ms apart); an instruction belongs to the keystroke path
 when it ran at least once per two extra keys. Start-up and one-time work cancel out.
 
+--order-file writes those functions as the linker's order (Makefile: CODE_ORDER), between the
+markers whose stretch the curses backend prefetches when a key arrives, in the order a key first
+reaches them (traced with valgrind's lackey), then any others, largest first.
+
 Usage: code_footprint.py PATH/TO/settings-tui [--few 12] [--many 32] [--functions 40]
+                         [--order-file Scripts/settings-tui.order]
 (--functions lists settings-tui's largest functions by code lines, to see where to cut.)
 Needs valgrind and dialog. Takes about a minute (valgrind starts settings-tui slowly).
 """
 
 import argparse
+import bisect
 import collections
 import fcntl
 import os
 import re
 import select
+import statistics
 import struct
 import subprocess
 import sys
@@ -40,9 +47,9 @@ DIALOG_FORM = [
 MARKERS = ("keystroke_code_begin", "keystroke_code_end")
 
 
-def drive(argv, keys, home, marker=b"Name", prelude=b""):
+def drive(argv, keys, home, marker=b"Name", prelude=b"", gap=0.06):
     """Runs argv on a new pty; once `marker` shows, sends `prelude` (e.g. a Tab to reach a text
-    field), types `keys` letters 60 ms apart, then Esc."""
+    field), types `keys` letters `gap` seconds apart (once the output is quiet), then Esc."""
     env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_CONFIG_HOME=f"{home}/.config",
                XDG_DATA_HOME=f"{home}/.local/share", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     pid, fd = os.forkpty()
@@ -73,7 +80,7 @@ def drive(argv, keys, home, marker=b"Name", prelude=b""):
             pass
     for index in range(keys):
         os.write(fd, bytes([ord("a") + index % 26]))
-        while pump(0.06) > 0:
+        while pump(gap) > 0:
             pass
     os.write(fd, b"\x1b")
     deadline = time.monotonic() + 60
@@ -149,6 +156,55 @@ def footprint(argv, few, many, home, scratch, marker=b"Name", prelude=b""):
             {name: len(lines) for name, lines in per_function.items()})
 
 
+def first_use_order(argv, keys, home, scratch, marker=b"Name", prelude=b""):
+    """settings-tui's functions that every typed key runs, each with how far into a key (0 to 1,
+    median over the keys) the key first reaches it.
+
+    Runs argv under valgrind's lackey, which prints each block of code as it runs; a key starts
+    where the curses backend calls `keystroke_code_prefetch`, once per wake-up with input.
+    """
+    log = os.path.join(scratch, "blocks.log")
+    drive(["valgrind", "--tool=lackey", "--trace-superblocks=yes", f"--log-file={log}"] + argv,
+          keys, home, marker, prelude, gap=0.5)
+    symbols = []
+    listing = subprocess.run(["nm", "-n", "--defined-only", argv[0]], capture_output=True,
+                             text=True, check=True).stdout
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            symbols.append((int(parts[0], 16), parts[2]))
+    starts = [address for address, _ in symbols]
+    prefetch = next(index for index, (_, name) in enumerate(symbols)
+                    if name == "keystroke_code_prefetch")
+    prefetch_range = (symbols[prefetch][0], symbols[prefetch + 1][0])
+    text_end = symbols[-1][0]
+    blocks = []
+    with open(log) as trace:
+        for line in trace:
+            if line.startswith("SB "):
+                blocks.append(int(line[3:], 16))
+    inside = [prefetch_range[0] <= block < prefetch_range[1] for block in blocks]
+    # NB: valgrind may fold the call into the caller's block, so a key begins at the first block
+    #     of a run inside the function; the prefetch loop's own blocks follow it.
+    keys_at = [i for i in range(len(blocks)) if inside[i] and (i == 0 or not inside[i - 1])]
+    keys_at = [k for n, k in enumerate(keys_at) if n == 0 or k - keys_at[n - 1] > 1000]
+    positions = collections.defaultdict(list)
+    measured = keys_at[2:]  # the first keys do one-time work; the last segment runs to Esc
+    for begin, end in zip(measured, measured[1:]):
+        seen = set()
+        for index in range(begin, end):
+            block = blocks[index]
+            if block > text_end:
+                continue
+            function = symbols[bisect.bisect_right(starts, block) - 1][1]
+            if function not in seen:
+                seen.add(function)
+                positions[function].append((index - begin) / (end - begin))
+    counted = max(1, len(measured) - 1)
+    return {function: statistics.median(places) for function, places in positions.items()
+            if len(places) * 2 >= counted}
+
+
 def demangle(name):
     """A Swift symbol made readable with swift-demangle when it is there."""
     try:
@@ -186,7 +242,6 @@ def main():
                                         scratch, marker=b"Display name", prelude=b"\t")
                 for function, lines in settings.items():
                     functions[function] = max(functions.get(function, 0), lines)
-                # NB: Largest first; ties by name, so the file only changes when the path does.
                 # NB: callgrind marks a function inside a recursive cycle with a suffix
                 #     (`swift_arrayDestroy'2`); the linker knows it by its symbol alone.
                 lines_by_symbol = {}
@@ -194,8 +249,21 @@ def main():
                     if function:
                         symbol = re.sub(r"'\d+$", "", function)
                         lines_by_symbol[symbol] = max(lines_by_symbol.get(symbol, 0), lines)
-                ranked = sorted((f for f in lines_by_symbol if f not in MARKERS),
-                                key=lambda f: (-lines_by_symbol[f], f))
+                # NB: In the order a key first reaches them (client form, then the settings
+                #     form's own): the prefetch walks the stretch from its start, so the code a
+                #     key needs first arrives first. Then the rest, largest first; ties by name,
+                #     so the file only changes when the path does.
+                client_order = first_use_order([os.path.abspath(args.tui), "client"], 12, home,
+                                               scratch)
+                settings_order = first_use_order([os.path.abspath(args.tui)], 12, home, scratch,
+                                                 marker=b"Display name", prelude=b"\t")
+                used = [f for f in sorted(client_order, key=lambda f: (client_order[f], f))]
+                used += [f for f in sorted(settings_order, key=lambda f: (settings_order[f], f))
+                         if f not in client_order]
+                rest = sorted((f for f in lines_by_symbol if f not in client_order
+                               and f not in settings_order),
+                              key=lambda f: (-lines_by_symbol[f], f))
+                ranked = [f for f in used + rest if f not in MARKERS]
                 # NB: Between the markers of CKeystrokeCode, which prefetches what lies between.
                 with open(args.order_file, "w") as order:
                     order.write("".join(f".text.{function}\n"
