@@ -11,9 +11,11 @@ BUILD_FLAGS ?=
 #       Package.swift), so the library's generic code is specialized for the app's types: a
 #       keystroke in the settings form costs 17 µs instead of 38;
 #     - put each function in its own section and have the linker (gold) place the ones a
-#       keystroke runs next to each other: keys arrive
-#       with cold caches, and ~2,000 scattered code lines become one contiguous stretch the
-#       processor prefetches (key to settled screen through a pty -0.07 ms, about 20%). The list
+#       keystroke runs next to each other, in the order a key reaches them, between the two
+#       markers of CKeystrokeCode: keys arrive with cold caches, and ~2,000 scattered code lines
+#       become one contiguous stretch that the curses backend prefetches when a key arrives (key
+#       to settled screen through a pty -0.07 ms, about 20%, then -8% more with the prefetch and
+#       the order of first use). The list
 #       is made by `Benchmarks/Scripts/code_footprint.py --order-file Scripts/settings-tui.order`;
 #       names it no longer matches are ignored, so a stale list only costs that speed. SwiftPM
 #       does not track the list: after regenerating it, delete the binary so it is linked again;
