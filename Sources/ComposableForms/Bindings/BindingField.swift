@@ -67,7 +67,11 @@ package final class BindingField<Root, Value>: @unchecked Sendable {
   private func offset(using root: Root) -> Int {
     let known = offset.load(ordering: .relaxed)
     guard known == Self.unknown else { return known }
-    let found = Self.findOffset(of: keyPath, sample: root) ?? Self.none
+    // NB: A path of stored properties only (a `BindingState` declared without the wrapper
+    //     syntax) has its offset from the compiler, as for `OffsetKeyPath`.
+    let found =
+      MemoryLayout<Root>.offset(of: keyPath) ?? Self.findOffset(of: keyPath, sample: root)
+      ?? Self.none
     offset.store(found, ordering: .relaxed)
     return found
   }

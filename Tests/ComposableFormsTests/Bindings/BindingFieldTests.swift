@@ -75,6 +75,19 @@ struct BindingFieldTests {
     #expect(nickname.read(root) == "Countess")
   }
 
+  @Test func aWrapperStoredWithoutTheAttributeIsReadAtItsOffset() {
+    struct Plain {
+      var count = 1
+      var title = BindingState(wrappedValue: "Plain")
+    }
+    var root = Plain()
+    let title = BindingField(\Plain.title)
+    #expect(title.storageOffset(sample: root) == MemoryLayout<Plain>.offset(of: \Plain.title))
+    title.write("Written", into: &root)
+    #expect(root.title.wrappedValue == "Written" && title.read(root) == "Written")
+    #expect(root.count == 1)
+  }
+
   @Test func goesThroughTheKeyPathWhenTheFieldIsNotInline() {
     var root = Root()
     let inArray = BindingField(\Root.inners[0].$nickname)
