@@ -44,6 +44,7 @@ let package = Package(
       dependencies: [
         .product(name: "CasePathsCore", package: "swift-case-paths"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: fast
     ),
@@ -53,6 +54,9 @@ let package = Package(
         "ComposableForms",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // NB: Carries what IssueReporting needs to fail Swift Testing and XCTest tests, so a
+        //     test target that depends on this library alone sees its failures fail.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict
     ),

@@ -29,7 +29,9 @@ public final class TestStore<State: Equatable, Action> {
     didSet { runner?.dependencies = dependencies }
   }
 
-  private let reducer: (inout State, Action) -> Effect<Action>
+  private let reducer: (inout State, Action, _ checkingBody: Bool) -> Effect<Action>
+  /// Whether the first action has run (it checks the reducer as a `Store` does).
+  private var hasReduced = false
   private var runner: EffectRunner<Action>?
   /// Actions effects sent, with the state after each, not yet asserted.
   private var received: [(action: Action, state: State)] = []
@@ -54,7 +56,8 @@ public final class TestStore<State: Equatable, Action> {
     let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
     self.state = initialState
     self.asserted = initialState
-    self.reducer = reducer.reduce(into:action:)
+    // NB: The same entry point as `Store`, so a test runs the code the app runs.
+    self.reducer = { reducer._reduce(into: &$0, action: $1, checkingBody: $2) }
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
@@ -89,7 +92,7 @@ public final class TestStore<State: Equatable, Action> {
       received.removeAll()
     }
     let before = state
-    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+    let effect = DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
     let after = state
     expect(
       before: exhaustivity == .on ? asserted : before, after: after,
@@ -241,7 +244,7 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: - Private
 
   private func receiveFromEffect(_ action: Action) {
-    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+    let effect = DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
     received.append((action, state))
     _ = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) }
   }
@@ -329,6 +332,11 @@ public final class TestStore<State: Equatable, Action> {
       ? "State was not expected to change, but a change occurred while \(step):"
       : "A state change does not match the expectation while \(step):"
     fail("\(headline)\n\n\(difference.indented)\n\n(Expected: −, Actual: +)", at: here)
+  }
+
+  private func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    defer { hasReduced = true }
+    return reducer(&state, action, !hasReduced)
   }
 
   private func describe(_ action: Action) -> String {

@@ -13,13 +13,13 @@ public enum CursesBackendError: Error, Hashable, Sendable, CustomStringConvertib
     switch self {
     case let .cannotOpenTerminal(path, code):
       return "cannot open the terminal \(path) (\(errorText(code))): "
-        + "run in an interactive terminal, or use --no-input"
+        + "a form needs an interactive terminal"
     case let .cannotUseDescriptor(code):
       return "cannot prepare the terminal for curses (\(errorText(code))): "
-        + "run in an interactive terminal, or use --no-input"
+        + "a form needs an interactive terminal"
     case let .unsupportedTerminal(name):
       return "curses cannot drive the terminal type \"\(name)\": "
-        + "set TERM to a known type such as xterm-256color, or use --no-input"
+        + "set TERM to a known type such as xterm-256color"
     case .alreadyActive:
       return "the terminal is already in use by another curses screen: shut that one down first"
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// `settings-tui`: edit settings (the default), add a client, or list clients.
 @main
@@ -8,10 +9,8 @@ struct SettingsTUI: AsyncParsableCommand {
     commandName: "settings-tui",
     abstract: "Edit your settings and add clients in a terminal form.",
     discussion: """
-      Keys: Tab/Shift-Tab or Down/Up move between fields; Enter moves on and submits on the \
-      last field and on Save; Space toggles; Left/Right (or -/+ and digits) change a picker or \
-      stepper; text fields take Home/End, Left/Right, Backspace/Delete and Ctrl-A/E/B/F/K/U/W/D; \
-      Esc cancels; Ctrl-C quits.
+      Keys (Enter submits on the last field and on Save; digits also set a picker or stepper):
+      \(Keymap.standard.summary.map { "  " + $0 }.joined(separator: "\n"))
 
       Exit codes: 0 submitted, 1 cancelled or invalid, 2 usage or environment error, \
       130 Ctrl-C.

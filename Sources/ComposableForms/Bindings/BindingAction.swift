@@ -37,19 +37,7 @@ public struct BindingAction<Root>: Sendable {
     _ keyPath: WritableKeyPath<Root, BindingState<Value>>,
     _ value: Value
   ) -> Self {
-    Self(change: FieldChange(keyPath: keyPath, field: nil, value: value))
-  }
-
-  /// Sets `field` to `value`: what controls send, writing in place once the field's offset is
-  /// known.
-  // NB: Inlinable so that a control specializes it: generic, it looked up `FieldChange`'s
-  //     metadata and witness table at run time on every keystroke (about 700 instructions).
-  @inlinable
-  package static func set<Value: Equatable & Sendable>(
-    _ field: BindingField<Root, Value>,
-    _ value: Value
-  ) -> Self {
-    Self(change: FieldChange(keyPath: field.keyPath, field: field, value: value))
+    Self(change: FieldChange(keyPath: keyPath, value: value))
   }
 
   /// Applies the change to `root`.
@@ -84,18 +72,11 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
   // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
   //     and the value is `Sendable`.
   @usableFromInline let keyPath: WritableKeyPath<Root, BindingState<Value>>
-  /// The control's field, which writes in place; `nil` for an action made from a bare key path
-  /// (one more object per action would cost more than the in-place write saves).
-  @usableFromInline let field: BindingField<Root, Value>?
   @usableFromInline let value: Value
 
   @usableFromInline
-  init(
-    keyPath: WritableKeyPath<Root, BindingState<Value>>, field: BindingField<Root, Value>?,
-    value: Value
-  ) {
+  init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) {
     self.keyPath = keyPath
-    self.field = field
     self.value = value
   }
 
@@ -103,11 +84,7 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
   @usableFromInline var anyValue: any Sendable { value }
 
   @usableFromInline func apply(to root: inout Root) {
-    if let field {
-      field.write(value, into: &root)
-    } else {
-      root[keyPath: keyPath].wrappedValue = value
-    }
+    root[keyPath: keyPath].wrappedValue = value
   }
 
   @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }

@@ -21,10 +21,7 @@ public struct BindingState<Value> {
   /// The wrapper itself, reached as `$field`: what binding actions use as their key path.
   public var projectedValue: Self {
     get { self }
-    set {
-      BindingStorageProbe.record(&self)
-      self = newValue
-    }
+    set { self = newValue }
   }
 }
 

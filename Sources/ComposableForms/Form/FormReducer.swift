@@ -1,96 +1,61 @@
-extension Reducer {
+extension Reducer where State: FormFeatureState, Action: BindableFormAction, Action.State == State {
   /// Runs the form engine around this reducer: focus moves, the validation timing rule,
-  /// asynchronous checks and submit.
+  /// asynchronous checks and submit, with the rules of ``FormFeatureState/rules``.
   ///
   /// The timing rule: a field is validated for the first time when focus leaves it; once it
   /// shows an error it is re-validated on every change; submit validates every field, shows
-  /// every error and focuses the first invalid one. Valid: `submit` runs, and its result comes
-  /// back as ``FormAction/submitFinished(error:)``.
+  /// every error and focuses the first invalid one. An asynchronous check's answer shows as
+  /// soon as it arrives, even while its field has focus. Valid: `submit` runs, and its result
+  /// comes back as ``FormAction/submitFinished(error:)``.
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
   ///   BindingReducer()
-  ///   Reduce { state, action in .none }
-  ///     .form(state: \.form, action: \.form, rules: Self.rules) { state in
+  ///   EmptyReducer()
+  ///     .form { state in
   ///       { [client = state.client] in try await clientStorage.add(client) }
   ///     }
   /// }
   /// ```
-  public func form<Field: FormField>(
-    state toForm: WritableKeyPath<State, FormState<Field>>,
-    action toFormAction: CaseKeyPath<Action, FormAction<Field>>,
-    rules: FormRules<State, Field>,
+  ///
+  /// Debounced checks wait on `@Dependency(\.continuousClock)`: a test overrides it, e.g. with
+  /// `ImmediateClock()` or a `TestClock` it advances (`$0.continuousClock = clock` in the test
+  /// store's `withDependencies`).
+  public func form(
     submit: @escaping (State) -> @Sendable () async throws -> Void
-  ) -> _FormReducer<Self, Field> {
-    let toFormAction = AnyCasePath(toFormAction)
-    return _FormReducer(
-      base: self, toForm: toForm, toFormAction: toFormAction,
-      extractFormAction: toFormAction.extract(from:), rules: rules, submit: submit)
+  ) -> _FormReducer<Self> {
+    _FormReducer(base: self, submit: submit)
   }
 }
 
-extension Reducer where Action: BindableAction {
-  /// Runs the form engine around this reducer (see the general overload); for a bindable
-  /// action, a binding action is never taken apart as a form action.
-  public func form<Field: FormField>(
-    state toForm: WritableKeyPath<State, FormState<Field>>,
-    action toFormAction: CaseKeyPath<Action, FormAction<Field>>,
-    rules: FormRules<State, Field>,
-    submit: @escaping (State) -> @Sendable () async throws -> Void
-  ) -> _FormReducer<Self, Field> {
-    let toFormAction = AnyCasePath(toFormAction)
-    return _FormReducer(
-      base: self, toForm: toForm, toFormAction: toFormAction,
-      // NB: Through a case key path an extraction costs about 6,700 instructions (the action
-      //     is boxed, cast, and the case paths rebuilt); a typed key is a binding action, and
-      //     `binding` tells that for the price of a switch when the feature implements it.
-      extractFormAction: { action in
-        action.binding == nil ? toFormAction.extract(from: action) : nil
-      },
-      rules: rules, submit: submit)
-  }
-}
-
-/// The reducer ``Reducer/form(state:action:rules:submit:)`` builds.
-public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
+/// The reducer ``Reducer/form(submit:)`` builds.
+public struct _FormReducer<Base: Reducer>: Reducer
+where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action.State == Base.State {
   public typealias State = Base.State
   public typealias Action = Base.Action
 
+  public typealias Field = State.Field
+
   let base: Base
-  let toForm: WritableKeyPath<State, FormState<Field>>
-  /// `toForm` for reading, without the runtime's key path projection.
-  let formReader: OffsetKeyPath<State, FormState<Field>>
-  let toFormAction: AnyCasePath<Action, FormAction<Field>>
-  let extractFormAction: (Action) -> FormAction<Field>?
-  let rules: FormRules<State, Field>
   let submit: (State) -> @Sendable () async throws -> Void
+  var rules: FormRules<State, Field> { State.rules }
 
   @Dependency(\.continuousClock) var clock
 
-  init(
-    base: Base,
-    toForm: WritableKeyPath<State, FormState<Field>>,
-    toFormAction: AnyCasePath<Action, FormAction<Field>>,
-    extractFormAction: @escaping (Action) -> FormAction<Field>?,
-    rules: FormRules<State, Field>,
-    submit: @escaping (State) -> @Sendable () async throws -> Void
-  ) {
+  init(base: Base, submit: @escaping (State) -> @Sendable () async throws -> Void) {
     self.base = base
-    self.toForm = toForm
-    self.formReader = OffsetKeyPath(toForm)
-    self.toFormAction = toFormAction
-    self.extractFormAction = extractFormAction
-    self.rules = rules
     self.submit = submit
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let previousFocus = formReader.read(state, { $0.pointee.focus })
+    let previousFocus = state.form.focus
     // NB: Effects are merged pairwise, not collected in arrays: most actions return none, and
     //     three arrays per keystroke were allocated only to be found empty.
     var effect = Effect<Action>.none
     // NB: Extracted once: through a case key path this costs more than the rest of `settle`.
-    let formAction = extractFormAction(action)
+    // NB: A binding action is never a form action; `binding` tells that for the price of a
+    //     switch when the feature implements it, before the form case is looked for.
+    let formAction = action.binding == nil ? action.form : nil
     if let formAction {
       effect = handle(formAction, state: &state)
     }
@@ -104,35 +69,35 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     switch action {
     case let .focus(target):
       if let field = target?.field, !rules.isEnabled(field, in: state) { return .none }
-      state[keyPath: toForm].focus = target
+      state.form.focus = target
       return .none
 
     case .focusNext:
-      let focus = formReader.read(state, { $0.pointee.focus })
-      state[keyPath: toForm].focus = neighbour(of: focus, by: 1, in: state)
+      let focus = state.form.focus
+      state.form.focus = neighbour(of: focus, by: 1, in: state)
       return .none
 
     case .focusPrevious:
-      let focus = formReader.read(state, { $0.pointee.focus })
-      state[keyPath: toForm].focus = neighbour(of: focus, by: -1, in: state)
+      let focus = state.form.focus
+      state.form.focus = neighbour(of: focus, by: -1, in: state)
       return .none
 
     case .submitTapped:
-      guard formReader.read(state, { $0.pointee.submission == nil && $0.pointee.outcome == nil })
+      guard state.form.submission == nil && state.form.outcome == nil
       else { return .none }
-      state[keyPath: toForm].submitError = nil
+      state.form.submitError = nil
       for field in Field.allCases where rules.isEnabled(field, in: state) {
-        state[keyPath: toForm].validated.insert(field)
+        state.form.validated.insert(field)
       }
-      state[keyPath: toForm].submission = .awaitingChecks
+      state.form.submission = .awaitingChecks
       return .none
 
     case .cancelTapped:
-      guard formReader.read(state, { $0.pointee.outcome }) == nil else { return .none }
-      state[keyPath: toForm].outcome = .cancelled
-      state[keyPath: toForm].submission = nil
-      for (field, check) in formReader.read(state, { $0.pointee.checks }) where check.isRunning {
-        state[keyPath: toForm].checks[field]?.status = .abandoned
+      guard state.form.outcome == nil else { return .none }
+      state.form.outcome = .cancelled
+      state.form.submission = nil
+      for (field, check) in state.form.checks where check.isRunning {
+        state.form.checks[field]?.status = .abandoned
       }
       // NB: A save still running is cancelled too, so its answer cannot turn the form into
       //     "submitted" after the person cancelled it.
@@ -140,19 +105,19 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
         rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
 
     case let .checkFinished(field, generation, error):
-      let check = formReader.read(state, { $0.pointee.checks[field] })
+      let check = state.form.checks[field]
       guard check?.generation == generation, check?.status == .running
       else { return .none }  // NB: A late answer for an older value: drop it.
-      state[keyPath: toForm].checks[field]?.status = .finished(error: error)
+      state.form.checks[field]?.status = .finished(error: error)
       return .none
 
     case let .submitFinished(error):
-      guard formReader.read(state, { $0.pointee.outcome }) == nil else { return .none }
-      state[keyPath: toForm].submission = nil
+      guard state.form.outcome == nil else { return .none }
+      state.form.submission = nil
       if let error {
-        state[keyPath: toForm].submitError = error
+        state.form.submitError = error
       } else {
-        state[keyPath: toForm].outcome = .submitted
+        state.form.outcome = .submitted
       }
       return .none
     }
@@ -167,27 +132,25 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     var effect = Effect<Action>.none
 
     // Focus never rests on a disabled field.
-    if let field = formReader.read(state, { $0.pointee.focusedField }),
+    if let field = state.form.focusedField,
       !rules.isEnabled(field, in: state)
     {
-      state[keyPath: toForm].focus = neighbour(of: .field(field), by: 1, in: state)
+      state.form.focus = neighbour(of: .field(field), by: 1, in: state)
     }
-    let focus = formReader.read(state, { $0.pointee.focus })
+    let focus = state.form.focus
     var left: Field?
     if let field = previousFocus?.field, focus != previousFocus, rules.isEnabled(field, in: state) {
-      state[keyPath: toForm].validated.insert(field)
+      state.form.validated.insert(field)
       left = field
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
-    if formReader.read(state, { $0.pointee.outcome }) == nil { effect = scheduleChecks(&state) }
+    if state.form.outcome == nil { effect = scheduleChecks(&state) }
     var answered: Field?
     if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
-    let awaitsNoCheck = formReader.read(state, { form in
-      form.pointee.submission == .awaitingChecks && !form.pointee.isChecking
-    })
+    let awaitsNoCheck = state.form.submission == .awaitingChecks && !state.form.isChecking
     if awaitsNoCheck {
       effect = effect.merge(with: finishSubmit(&state))
     }
@@ -199,11 +162,11 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
     var effect = Effect<Action>.none
     for (field, asyncCheck) in rules.asyncChecks {
-      let existing = formReader.read(state, { $0.pointee.checks[field] })
+      let existing = state.form.checks[field]
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {
         if existing?.isRunning == true {
-          state[keyPath: toForm].checks[field]?.status = .abandoned
+          state.form.checks[field]?.status = .abandoned
           effect = effect.merge(with: .cancel(id: CheckID(field: field)))
         }
         continue
@@ -211,8 +174,7 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
       let (value, operation) = asyncCheck.prepare(state)
       guard existing?.value != value || existing?.status == .abandoned else { continue }
       let generation = (existing?.generation ?? 0) + 1
-      state[keyPath: toForm].checks[field] = FieldCheck(value: value, generation: generation)
-      let toFormAction = self.toFormAction
+      state.form.checks[field] = FieldCheck(value: value, generation: generation)
       effect = effect.merge(with:
         Effect<Action>.run { send in
           let error: String?
@@ -222,10 +184,10 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
             return
           } catch {
             let message = String(describing: error)
-            await send(toFormAction.embed(.checkFinished(field, generation: generation, error: message)))
+            await send(Action.form(.checkFinished(field, generation: generation, error: message)))
             return
           }
-          await send(toFormAction.embed(.checkFinished(field, generation: generation, error: error)))
+          await send(Action.form(.checkFinished(field, generation: generation, error: error)))
         }
         .debounce(id: CheckID(field: field), for: asyncCheck.debounce, clock: clock)
       )
@@ -234,8 +196,8 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
   }
 
   /// Shows, updates or clears errors: a field that shows an error is re-validated on every
-  /// change; a field is validated when focus leaves it and when its check answers (unless it is
-  /// focused: no error while typing); a submit validates every field.
+  /// change; a field is validated when focus leaves it and when its check answers (even while
+  /// it has focus: the answer is what the person waits for); a submit validates every field.
   ///
   /// Only those fields are looked at, so an action costs the same in a form of ten fields or
   /// ten thousand.
@@ -244,43 +206,46 @@ public struct _FormReducer<Base: Reducer, Field: FormField>: Reducer {
     //     and the form state is not even copied.
     guard
       left != nil || answered != nil
-        || formReader.read(state, { !$0.pointee.errors.isEmpty || $0.pointee.submission != nil })
+        || (!state.form.errors.isEmpty || state.form.submission != nil)
     else { return }
-    let form = formReader.read(state)
+    let form = state.form
     var candidates = Set(form.errors.keys)
     if let left { candidates.insert(left) }
-    if let answered, answered != form.focusedField { candidates.insert(answered) }
+    if let answered {
+      // NB: An answer shows at once, even in the focused field: the person waited for it.
+      candidates.insert(answered)
+      if !form.validated.contains(answered) { state.form.validated.insert(answered) }
+    }
     if form.submission != nil { candidates.formUnion(form.validated) }
-    for field in candidates where form.validated.contains(field) {
+    for field in candidates where form.validated.contains(field) || field == answered {
       let error = rules.error(for: field, in: state, form: form)
-      if form.errors[field] != error { state[keyPath: toForm].errors[field] = error }
+      if form.errors[field] != error { state.form.errors[field] = error }
     }
   }
 
   /// Every check has answered: save if the whole form is valid, otherwise show why.
   private func finishSubmit(_ state: inout State) -> Effect<Action> {
-    let errors = formReader.read(state, { $0.pointee.errors })
+    let errors = state.form.errors
     guard let firstInvalid = Field.allCases.first(where: { errors[$0] != nil })
     else {
-      guard rules.isValid(state, form: formReader.read(state)) else {
-        state[keyPath: toForm].submission = nil
+      guard rules.isValid(state, form: state.form) else {
+        state.form.submission = nil
         return .none
       }
-      state[keyPath: toForm].submission = .saving
+      state.form.submission = .saving
       let operation = submit(state)
-      let toFormAction = self.toFormAction
       return .run { send in
         do {
           try await operation()
-          await send(toFormAction.embed(.submitFinished(error: nil)))
+          await send(Action.form(.submitFinished(error: nil)))
         } catch {
-          await send(toFormAction.embed(.submitFinished(error: String(describing: error))))
+          await send(Action.form(.submitFinished(error: String(describing: error))))
         }
       }
       .cancellable(id: SubmitID(), cancelInFlight: true)
     }
-    state[keyPath: toForm].submission = nil
-    state[keyPath: toForm].focus = .field(firstInvalid)
+    state.form.submission = nil
+    state.form.focus = .field(firstInvalid)
     return .none
   }
 

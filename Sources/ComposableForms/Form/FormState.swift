@@ -1,6 +1,7 @@
 /// The form engine's part of a feature's state: focus, shown errors, checks and submission.
 ///
-/// Keep one in your feature's state and let ``Reducer/form(state:action:rules:submit:)`` run it.
+/// Keep one in your feature's state (``FormFeatureState/form``) and let ``Reducer/form(submit:)``
+/// run it.
 /// Everything here is plain state, so a `TestStore` asserts every change.
 public struct FormState<Field: FormField>: Equatable {
   /// What has focus, or `nil` for nothing.
@@ -19,8 +20,13 @@ public struct FormState<Field: FormField>: Equatable {
   /// How the form ended, once it has.
   public var outcome: FormOutcome?
 
-  /// Creates form state with focus on `focus` (usually the first field).
-  public init(focus: FocusTarget<Field>? = nil) {
+  /// Creates form state with focus on the first field.
+  public init() {
+    self.focus = Field.allCases.first.map(FocusTarget.field)
+  }
+
+  /// Creates form state with focus on `focus`, or on nothing.
+  public init(focus: FocusTarget<Field>?) {
     self.focus = focus
   }
 
@@ -75,8 +81,6 @@ public struct FieldCheck: Equatable {
 }
 
 extension FormState {
-  /// Form state with focus on the first field.
-  public static var focusedOnFirstField: Self {
-    Self(focus: Field.allCases.first.map(FocusTarget.field))
-  }
+  /// Form state with focus on the first field: the same as ``init()``.
+  public static var focusedOnFirstField: Self { Self() }
 }

@@ -1,8 +1,9 @@
 /// A type that evolves a feature's state in response to actions, and describes the effects to
 /// run afterwards.
 ///
-/// Conform by implementing ``reduce(into:action:)``, or compose other reducers in ``body``
-/// (one or the other: a store runs a reducer that has a body through its body):
+/// Conform by implementing ``reduce(into:action:)``, or compose other reducers in ``body``;
+/// one or the other. A store reports a reducer that implements both, because its `reduce`
+/// would silently win and its `body` would never run.
 ///
 /// ```swift
 /// struct Counter: Reducer {
@@ -33,14 +34,6 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is made of, run in order.
   @ReducerBuilder<State, Action>
   var body: Body { get }
-
-  /// The reducer's `reduce`, with its ``body`` built once now instead of on every action.
-  ///
-  /// Stores call it once; do not implement it (the defaults below are the only correct ones).
-  /// It is a requirement, not an extension method, so that the witness chosen for a concrete
-  /// reducer is compiled for that reducer's own types: its body then runs specialized code,
-  /// with no generic metadata, witness tables or key paths looked up at run time.
-  func _builtOnce() -> (inout State, Action) -> Effect<Action>
 }
 
 /// A reducer whose state and action are those of `R`: `ReducerOf<Self>` in a `body` signature.
@@ -57,28 +50,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// Runs the reducer's ``body``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    self.body.reduce(into: &state, action: action)
-  }
-}
-
-extension Reducer {
-  /// A reducer without a body: its own `reduce`.
-  @inlinable
-  public func _builtOnce() -> (inout State, Action) -> Effect<Action> {
-    { self.reduce(into: &$0, action: $1) }
-  }
-}
-
-extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// A reducer with a body: the body, built now, once.
-  ///
-  /// A store's dependencies never change, and a body is a function of the reducer's properties
-  /// and dependencies, so building it once per store gives the same reducer. Building it per
-  /// action was 44% of the settings form's reducer work: its key paths and closures were made
-  /// anew each time. (The test store keeps building per step: its dependencies may change.)
-  /// A reducer that has a body runs through it: implement `body` or `reduce`, not both.
-  @inlinable
-  public func _builtOnce() -> (inout State, Action) -> Effect<Action> {
-    body._builtOnce()
+    BodyCheck.bodyRuns(Self.self)
+    return self.body.reduce(into: &state, action: action)
   }
 }

@@ -1,4 +1,5 @@
 import Dependencies
+import IssueReporting
 
 /// What a ``Store`` delegates to: the root owns state and effects, a scope forwards to its parent.
 @MainActor
@@ -15,7 +16,9 @@ protocol StoreCore<State, Action>: AnyObject {
 @MainActor
 final class RootStoreCore<State, Action>: StoreCore {
   private var currentState: State
-  private let reduce: (inout State, Action) -> Effect<Action>
+  private let reduce: (inout State, Action, _ checkingBody: Bool) -> Effect<Action>
+  /// Whether the first action has run (it checks the reducer, see ``BodyCheck``).
+  private var hasReduced = false
   private let dependencies: DependencyValues
   private var runner: EffectRunner<Action>?
   private var observers: [Int: @MainActor (State) -> Void] = [:]
@@ -25,7 +28,9 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
     self.currentState = initialState
-    self.reduce = DependencyValues.$_current.withValue(dependencies) { reducer._builtOnce() }
+    // NB: The same entry point as `TestStore`: the reducer's `reduce(into:action:)`, which
+    //     builds a reducer's `body` for every action, as TCA does.
+    self.reduce = { reducer._reduce(into: &$0, action: $1, checkingBody: $2) }
     self.dependencies = dependencies
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)
@@ -40,15 +45,29 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   func send(_ action: Action) -> StoreTask {
     queue.append(action)
-    // NB: A send from inside a reducer or a synchronous `.send` effect joins the running batch.
-    guard !isSending else { return .finished }
+    guard !isSending else {
+      // NB: As in TCA, an action sent while the store runs its reducer is reported: the
+      //     reducer's state is then not what the sender saw. It still runs, after the batch's
+      //     other actions, so nothing is lost.
+      reportIssue(
+        """
+        An action was sent to a store while it was processing another one: \
+        \(String(describing: action)).
+
+        Return an effect instead (`.send(action)`, or `.run { send in … }`), so that actions \
+        run one after another.
+        """)
+      return .finished
+    }
     isSending = true
     var tokens: [Int] = []
     var index = 0
     while index < queue.count {
       let action = queue[index]
       index += 1
-      let effect = Self.reduce(&currentState, action, with: reduce, dependencies: dependencies)
+      let effect = Self.reduce(
+        &currentState, action, checkingBody: !hasReduced, with: reduce, dependencies: dependencies)
+      hasReduced = true
       if case .none = effect.operation { continue }
       guard let runner else { continue }
       tokens.append(contentsOf: runner.start(effect) { queue.append($0) })
@@ -66,10 +85,11 @@ final class RootStoreCore<State, Action>: StoreCore {
   private nonisolated static func reduce(
     _ state: inout State,
     _ action: Action,
-    with reduce: (inout State, Action) -> Effect<Action>,
+    checkingBody: Bool,
+    with reduce: (inout State, Action, Bool) -> Effect<Action>,
     dependencies: DependencyValues
   ) -> Effect<Action> {
-    DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
+    DependencyValues.$_current.withValue(dependencies) { reduce(&state, action, checkingBody) }
   }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {

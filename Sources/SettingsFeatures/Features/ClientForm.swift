@@ -2,11 +2,27 @@ import ComposableForms
 
 /// The client form: name, email (required, valid, not already saved) and age (18 or over).
 public struct ClientForm: Reducer {
-  public struct State: Equatable {
+  public struct State: Equatable, FormFeatureState {
     @BindingState public var name: String
     @BindingState public var email: String
     @BindingState public var age: Int
     public var form: FormState<Field>
+
+    public static let rules = FormRules<Self, Field>(
+      Validate(
+        .email, \.$email,
+        .required("Please enter an email"),
+        .contains("@", "Please enter a valid email"))
+        .checked(\.email.trimmed) { email in
+          @Dependency(\.clientStorage) var clients
+          return try await clients.emailExists(email)
+            ? "A client with this email already exists" : nil
+        },
+      Validate(
+        .age, \.$age,
+        .range(ClientForm.ageRange, "Age must be between 0 and 150"),
+        .atLeast(18, "You must be 18 to create an account"))
+    )
 
     /// An empty client form, focus on the first field.
     public init(name: String = "", email: String = "", age: Int = 18) {
@@ -20,9 +36,6 @@ public struct ClientForm: Reducer {
     public var client: Client {
       Client(name: name.trimmed, email: email.trimmed, age: age)
     }
-
-    /// Whether the form can be saved as it is now, including the uniqueness check's answer.
-    public var isValid: Bool { ClientForm.rules.isValid(self, form: form) }
   }
 
   /// The fields in focus order.
@@ -30,7 +43,7 @@ public struct ClientForm: Reducer {
     case name, email, age
   }
 
-  public enum Action: BindableAction, Equatable, CasePathable {
+  public enum Action: BindableFormAction, Equatable {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
 
@@ -38,35 +51,14 @@ public struct ClientForm: Reducer {
       if case let .binding(action) = self { action } else { nil }
     }
 
-    public struct AllCasePaths: Sendable {
-      public var binding: AnyCasePath<Action, BindingAction<State>> {
-        AnyCasePath(embed: Action.binding, extract: { $0.binding })
-      }
-      public var form: AnyCasePath<Action, FormAction<Field>> {
-        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
-      }
+    public var form: FormAction<Field>? {
+      if case let .form(action) = self { action } else { nil }
     }
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// The range a person's age can take in the stepper.
   public static let ageRange = 0...150
 
-  public static let rules = FormRules<State, Field>(
-    Validate(
-      .email, \.$email,
-      .required("Please enter an email"),
-      .contains("@", "Please enter a valid email"))
-      .checked(\.email.trimmed) { email in
-        @Dependency(\.clientStorage) var clients
-        return try await clients.emailExists(email)
-          ? "A client with this email already exists" : nil
-      },
-    Validate(
-      .age, \.$age,
-      .range(ClientForm.ageRange, "Age must be between 0 and 150"),
-      .atLeast(18, "You must be 18 to create an account"))
-  )
 
   @Dependency(\.clientStorage) var clients
 
@@ -80,7 +72,7 @@ public struct ClientForm: Reducer {
       }
       return .none
     }
-    .form(state: \.form, action: \.form, rules: Self.rules) { [clients] state in
+    .form { [clients] state in
       { [client = state.client] in try await clients.add(client) }
     }
   }

@@ -3,7 +3,7 @@ import ComposableForms
 /// The settings form: digest, display name, notifications (with a permission request), the two
 /// notification channels (editable only while notifications are on) and post protection.
 public struct SettingsForm: Reducer {
-  public struct State: Equatable {
+  public struct State: Equatable, FormFeatureState {
     @BindingState public var digest: Digest
     @BindingState public var displayName: String
     @BindingState public var enableNotifications: Bool
@@ -15,6 +15,21 @@ public struct SettingsForm: Reducer {
     /// Why notifications could not be turned on, shown under the toggle.
     public var notificationsDenial: String?
     public var form: FormState<Field>
+
+    /// The display name is required and at most 32 characters; the channel toggles are enabled
+    /// only while notifications are on.
+    public static let rules = FormRules<Self, Field>(
+      Validate(
+        .displayName, \.$displayName,
+        .required("Please enter a display name"),
+        .maxLength(32, "At most 32 characters")),
+      isEnabled: { state, field in
+        switch field {
+        case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
+        default: true
+        }
+      }
+    )
 
     /// The form filled with saved (or default) settings, focus on the first field.
     public init(settings: UserSettings = UserSettings()) {
@@ -34,9 +49,6 @@ public struct SettingsForm: Reducer {
         protectMyPosts: protectMyPosts, sendEmailNotifications: sendEmailNotifications,
         sendMobileNotifications: sendMobileNotifications)
     }
-
-    /// Whether the form can be saved as it is now (always current, never a stale copy).
-    public var isValid: Bool { SettingsForm.rules.isValid(self, form: form) }
   }
 
   /// The fields in focus order.
@@ -45,7 +57,7 @@ public struct SettingsForm: Reducer {
       sendMobileNotifications, protectMyPosts
   }
 
-  public enum Action: BindableAction, Equatable, CasePathable {
+  public enum Action: BindableFormAction, Equatable {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
     case permissionResponse(NotificationPermissionClient.Response)
@@ -54,36 +66,11 @@ public struct SettingsForm: Reducer {
       if case let .binding(action) = self { action } else { nil }
     }
 
-    public struct AllCasePaths: Sendable {
-      public var binding: AnyCasePath<Action, BindingAction<State>> {
-        AnyCasePath(embed: Action.binding, extract: { $0.binding })
-      }
-      public var form: AnyCasePath<Action, FormAction<Field>> {
-        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
-      }
-      public var permissionResponse: AnyCasePath<Action, NotificationPermissionClient.Response> {
-        AnyCasePath(
-          embed: Action.permissionResponse,
-          extract: { if case let .permissionResponse(r) = $0 { r } else { nil } })
-      }
+    public var form: FormAction<Field>? {
+      if case let .form(action) = self { action } else { nil }
     }
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
-  /// The display name is required and at most 32 characters; the channel toggles are enabled
-  /// only while notifications are on.
-  public static let rules = FormRules<State, Field>(
-    Validate(
-      .displayName, \.$displayName,
-      .required("Please enter a display name"),
-      .maxLength(32, "At most 32 characters")),
-    isEnabled: { state, field in
-      switch field {
-      case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
-      default: true
-      }
-    }
-  )
 
   enum CancelID { case permission }
 
@@ -122,7 +109,7 @@ public struct SettingsForm: Reducer {
         return .none
       }
     }
-    .form(state: \.form, action: \.form, rules: Self.rules) { [storage] state in
+    .form { [storage] state in
       { [settings = state.settings] in try await storage.save(settings) }
     }
   }

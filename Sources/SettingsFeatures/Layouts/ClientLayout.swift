@@ -3,11 +3,11 @@ import TerminalUI
 
 extension ClientForm {
   /// How the client form looks in the terminal.
-  @MainActor public static let layout = FormLayout<State, Action, Field>(
-    "New client", state: \.form, action: \.form, rules: rules
-  ) {
-    TextField("Name", \.$name, field: .name, placeholder: "Ada Lovelace")
-    TextField("Email", \.$email, field: .email, placeholder: "ada@example.com")
-    Stepper("Age", \.$age, field: .age, range: ClientForm.ageRange)
+  @MainActor public static let layout = FormLayout<State, Action>("New client") { field in
+    switch field {
+    case .name: TextField("Name", \.$name, placeholder: "Ada Lovelace")
+    case .email: TextField("Email", \.$email, placeholder: "ada@example.com")
+    case .age: Stepper("Age", \.$age, range: ClientForm.ageRange)
+    }
   }
 }

@@ -3,29 +3,27 @@ import ComposableForms
 /// A one-line text field bound to a bindable `String`.
 ///
 /// ```swift
-/// TextField("Email", \.$email, field: .email, placeholder: "ada@example.com")
+/// TextField("Email", \.$email, placeholder: "ada@example.com")
 /// ```
-public func TextField<State, Field: FormField>(
+public func TextField<State>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<String>>,
-  field: Field,
   placeholder: String = "",
   isSecure: Bool = false
-) -> FormControl<State, Field> {
-  let binding = BindingField(keyPath)
+) -> FormControl<State> {
   return FormControl(
-    field: field, label: label, kind: .text,
+    label: label, kind: .text, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       TextInputView(
-        value: binding.read(state), placeholder: placeholder, isSecure: isSecure,
+        value: state[keyPath: keyPath].wrappedValue, placeholder: placeholder, isSecure: isSecure,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .text(binding.read($0)) },
+    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
     handle: { _, _, _ in nil },
     textAccess: .init(
-      get: { binding.read($0) },
-      set: { .set(binding, $0) },
+      get: { $0[keyPath: keyPath].wrappedValue },
+      set: { .set(keyPath, $0) },
       placeholder: placeholder, isSecure: isSecure),
     status: nil)
 }
@@ -33,28 +31,26 @@ public func TextField<State, Field: FormField>(
 /// An on/off toggle bound to a bindable `Bool`: Space flips it.
 ///
 /// ```swift
-/// Toggle("Protect my posts", \.$protectMyPosts, field: .protectMyPosts)
+/// Toggle("Protect my posts", \.$protectMyPosts)
 /// ```
-public func Toggle<State, Field: FormField>(
+public func Toggle<State>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Bool>>,
-  field: Field,
   on: String = "On",
   off: String = "Off"
-) -> FormControl<State, Field> {
-  let binding = BindingField(keyPath)
+) -> FormControl<State> {
   return FormControl(
-    field: field, label: label, kind: .toggle,
+    label: label, kind: .toggle, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       ToggleView(
-        isOn: binding.read(state), onLabel: on, offLabel: off,
+        isOn: state[keyPath: keyPath].wrappedValue, onLabel: on, offLabel: off,
         isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .flag(binding.read($0)) },
+    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, _ in
       guard command == .toggle else { return nil }
-      return .set(binding, !binding.read(state))
+      return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
     },
     textAccess: nil, status: nil)
 }
@@ -63,28 +59,26 @@ public func Toggle<State, Field: FormField>(
 /// option's number) change it.
 ///
 /// ```swift
-/// Picker("Digest", \.$digest, field: .digest)
+/// Picker("Digest", \.$digest)
 /// ```
-public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Sendable>(
+public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
-  field: Field,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
-) -> FormControl<State, Field> where Value.AllCases: RandomAccessCollection {
+) -> FormControl<State> where Value.AllCases: RandomAccessCollection {
   let options = Array(Value.allCases)
-  let binding = BindingField(keyPath)
   return FormControl(
-    field: field, label: label, kind: .picker,
+    label: label, kind: .picker, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
-      let index = options.firstIndex(of: binding.read(state)) ?? 0
+      let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
       PickerView(
         options: options.map(title), selectedIndex: index, isFocused: context.isFocused,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .number(options.firstIndex(of: binding.read($0)) ?? 0) },
+    value: { AnyHashable(options.firstIndex(of: $0[keyPath: keyPath].wrappedValue) ?? 0) },
     handle: { command, state, _ in
-      let index = options.firstIndex(of: binding.read(state)) ?? 0
+      let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
       let next: Int
       switch command {
       case .increment: next = min(index + 1, options.count - 1)
@@ -93,7 +87,7 @@ public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Se
       default: return nil
       }
       guard next != index else { return nil }
-      return .set(binding, options[next])
+      return .set(keyPath, options[next])
     },
     textAccess: nil, status: nil)
 }
@@ -101,26 +95,24 @@ public func Picker<State, Field: FormField, Value: CaseIterable & Equatable & Se
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value.
 ///
 /// ```swift
-/// Stepper("Age", \.$age, field: .age, range: 0...150)
+/// Stepper("Age", \.$age, range: 0...150)
 /// ```
-public func Stepper<State, Field: FormField>(
+public func Stepper<State>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Int>>,
-  field: Field,
   range: ClosedRange<Int>
-) -> FormControl<State, Field> {
-  let binding = BindingField(keyPath)
+) -> FormControl<State> {
   return FormControl(
-    field: field, label: label, kind: .stepper,
+    label: label, kind: .stepper, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       StepperView(
-        value: binding.read(state), range: range, isFocused: context.isFocused,
+        value: state[keyPath: keyPath].wrappedValue, range: range, isFocused: context.isFocused,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { .number(binding.read($0)) },
+    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, typing in
-      let value = binding.read(state)
+      let value = state[keyPath: keyPath].wrappedValue
       let next: Int
       switch command {
       case .increment:
@@ -145,7 +137,7 @@ public func Stepper<State, Field: FormField>(
       default:
         return nil
       }
-      return next == value ? nil : .set(binding, next)
+      return next == value ? nil : .set(keyPath, next)
     },
     textAccess: nil, status: nil)
 }

@@ -5,7 +5,7 @@ import ComposableForms
 ///
 /// Only controls with an extra row are stored, so finding a row or drawing the visible ones
 /// costs the same in a form of ten fields or ten thousand.
-struct FormBody<State, Field: FormField> {
+struct FormBody<State> {
   /// A control with rows under it.
   struct Extra {
     let index: Int
@@ -14,13 +14,13 @@ struct FormBody<State, Field: FormField> {
     var rowCount: Int { (note == nil ? 0 : 1) + (error == nil ? 0 : 1) }
   }
 
-  let controls: [FormControl<State, Field>]
+  let controls: [FormControl<State>]
   /// Controls with extra rows, by ascending index.
   let extras: [Extra]
   /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
   private let extraRowsBefore: [Int]
 
-  init(controls: [FormControl<State, Field>], extras: [Extra]) {
+  init(controls: [FormControl<State>], extras: [Extra]) {
     self.controls = controls
     self.extras = extras.sorted { $0.index < $1.index }
     var running = 0

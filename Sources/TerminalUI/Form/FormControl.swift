@@ -1,26 +1,42 @@
 import ComposableForms
 
-/// One control of a form layout, bound to a bindable field of `State`.
+/// One control of a form layout: how a field's value is drawn and what keys do to it.
 ///
-/// Make them with ``TextField``, ``Toggle``, ``Picker`` and ``Stepper`` inside a ``FormLayout``.
-/// A control never sends anything itself: it turns a ``FormCommand`` into a ``BindingAction``
-/// that the runtime sends to the store.
+/// The built-in controls are ``TextField``, ``Toggle``, ``Picker`` and ``Stepper``. Write your
+/// own with ``init(_:kind:binding:value:draw:handle:)``: the layout places it (label, focus
+/// marker, the field's error on the row below, its note, scrolling), and the control draws its
+/// value into the area it is given and turns commands into binding actions. A control never
+/// sends anything itself: the runtime sends what it returns.
 ///
-/// NB: A class, though immutable: a control holds five closures, and copying it as a struct
-///     retained each closure's context, scattered over the heap. A keystroke copies controls
-///     a dozen times and arrives with cold caches, so each of those retains was a cache miss;
-///     now a copy is one retain.
-public final class FormControl<State, Field: FormField> {
-  /// The field this control edits; its place in `Field.allCases` is its focus order.
-  public let field: Field
+/// ```swift
+/// func Rating<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<Int>>) -> FormControl<State> {
+///   FormControl(
+///     label, kind: .custom, binding: keyPath,
+///     value: { $0[keyPath: keyPath].wrappedValue },
+///     draw: { state, context, area, buffer in
+///       let stars = String(repeating: "*", count: state[keyPath: keyPath].wrappedValue)
+///       buffer.draw(stars, in: area, style: context.isFocused ? context.theme.focusedValue : context.theme.value)
+///     },
+///     handle: { command, state, _ in
+///       guard case let .edit(.character(digit)) = command, let stars = digit.wholeNumberValue
+///       else { return nil }
+///       return .set(keyPath, min(stars, 5))
+///     })
+/// }
+/// ```
+// NB: A class, though immutable: a copy is one retain instead of one per closure context.
+public final class FormControl<State> {
   /// The label shown in the label column.
   public let label: String
   /// What kind of control this is, which decides how keys map to commands.
   public let kind: ControlKind
+  /// The bindable field the control edits, when it edits one: a layout refuses two controls
+  /// for one field, and a control that edits another field than its rules read.
+  public let binding: BoundKeyPath?
   let draw: (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void
   /// What `draw` shows of the state: equal values draw equal cells (see ``FrameCache``).
-  let value: (_ state: State) -> ControlValue
-  let handle: (_ command: FormCommand, _ state: State, _ typing: inout String) -> BindingAction<State>?
+  let value: (_ state: State) -> AnyHashable
+  let handle: (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
 
@@ -32,19 +48,44 @@ public final class FormControl<State, Field: FormField> {
     let isSecure: Bool
   }
 
+  /// A control of your own.
+  ///
+  /// - Parameters:
+  ///   - label: The label in the label column.
+  ///   - kind: Which keys reach the control: a built-in kind's, or ``ControlKind/custom`` for
+  ///     every key but focus moves, Enter, Esc and Ctrl-C.
+  ///   - binding: The bindable field the control edits (`\.$rating`), if it edits one.
+  ///   - value: What `draw` shows of the state; a row whose value, focus and disabled state
+  ///     did not change is not drawn again.
+  ///   - draw: Draws the value into `area` (one row, right of the label).
+  ///   - handle: Turns a command into the binding action to send, or `nil`. `typed` keeps
+  ///     what was typed into the control since focus arrived (a stepper's digits).
+  public convenience init(
+    _ label: String,
+    kind: ControlKind,
+    binding: AnyKeyPath? = nil,
+    value: @escaping (_ state: State) -> some Hashable,
+    draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
+  ) {
+    self.init(
+      label: label, kind: kind, binding: binding.map(BoundKeyPath.init), draw: draw,
+      value: { AnyHashable(value($0)) }, handle: handle, textAccess: nil, status: nil)
+  }
+
   init(
-    field: Field,
     label: String,
     kind: ControlKind,
+    binding: BoundKeyPath?,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    value: @escaping (_ state: State) -> ControlValue,
-    handle: @escaping (_ command: FormCommand, _ state: State, _ typing: inout String) -> BindingAction<State>?,
+    value: @escaping (_ state: State) -> AnyHashable,
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?,
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?
   ) {
-    self.field = field
     self.label = label
     self.kind = kind
+    self.binding = binding
     self.draw = draw
     self.value = value
     self.handle = handle
@@ -52,40 +93,27 @@ public final class FormControl<State, Field: FormField> {
     self.status = status
   }
 
-  /// A note shown to the right of the control, e.g. "Asking for permission…".
+  /// A note shown to the right of the control (or under it when it does not fit), e.g.
+  /// "Asking for permission…".
   public func status(_ status: @escaping (State) -> StatusView.Status?) -> FormControl {
     FormControl(
-      field: field, label: label, kind: kind, draw: draw, value: value, handle: handle,
+      label: label, kind: kind, binding: binding, draw: draw, value: value, handle: handle,
       textAccess: textAccess, status: status)
   }
 }
 
 /// How a control is drawn this frame.
-struct ControlContext {
-  let isFocused: Bool
-  let isDisabled: Bool
-  let theme: Theme
-}
+public struct ControlContext: Sendable {
+  /// Whether the control has focus.
+  public var isFocused: Bool
+  /// Whether the control's field is disabled (shown, but not editable or focusable).
+  public var isDisabled: Bool
+  /// The styles to draw with.
+  public var theme: Theme
 
-/// Collects the controls written in a ``FormLayout``.
-@resultBuilder
-public enum FormLayoutBuilder<State, Field: FormField> {
-  public static func buildExpression(_ control: FormControl<State, Field>) -> [FormControl<State, Field>] {
-    [control]
-  }
-  public static func buildBlock(_ parts: [FormControl<State, Field>]...) -> [FormControl<State, Field>] {
-    parts.flatMap { $0 }
-  }
-  public static func buildOptional(_ part: [FormControl<State, Field>]?) -> [FormControl<State, Field>] {
-    part ?? []
-  }
-  public static func buildEither(first: [FormControl<State, Field>]) -> [FormControl<State, Field>] {
-    first
-  }
-  public static func buildEither(second: [FormControl<State, Field>]) -> [FormControl<State, Field>] {
-    second
-  }
-  public static func buildArray(_ parts: [[FormControl<State, Field>]]) -> [FormControl<State, Field>] {
-    parts.flatMap { $0 }
+  public init(isFocused: Bool, isDisabled: Bool, theme: Theme) {
+    self.isFocused = isFocused
+    self.isDisabled = isDisabled
+    self.theme = theme
   }
 }

@@ -5,17 +5,19 @@ extension FormLayout {
   /// focus visible), the buttons, a status line and the key help. Returns the frame and where
   /// the cursor goes (only in a focused text field).
   public func render(
-    _ state: State, size: Size, theme: Theme, view: inout FormViewState<Field>
+    _ state: State, size: Size, theme: Theme, keymap: Keymap = .standard,
+    view: inout FormViewState<Field>
   ) -> (buffer: Buffer, cursor: Position?) {
     var cache = FrameCache()
-    return render(state, size: size, theme: theme, view: &view, cache: &cache)
+    return render(state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
   }
 
-  /// Draws the form like ``render(_:size:theme:view:)``, starting from the frame in `cache` and
-  /// drawing again only the rows whose content changed since (see ``FrameCache``).
+  /// Draws the form like ``render(_:size:theme:keymap:view:)``, starting from the frame in
+  /// `cache` and drawing again only the rows whose content changed since (see ``FrameCache``).
+  /// The key help names `keymap`'s keys.
   public func render(
-    _ state: State, size: Size, theme: Theme, view: inout FormViewState<Field>,
-    cache: inout FrameCache
+    _ state: State, size: Size, theme: Theme, keymap: Keymap = .standard,
+    view: inout FormViewState<Field>, cache: inout FrameCache
   ) -> (buffer: Buffer, cursor: Position?) {
     guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
       cache.reset()
@@ -26,7 +28,7 @@ extension FormLayout {
     var buffer = cache.start(size: size, theme: theme)
     // NB: The cache's copy is dropped while drawing, so the buffer is not copied on write.
     cache.buffer = nil
-    let form = formReader.read(state)
+    let form = state.form
     if view.focusedField != form.focusedField {
       view.focusedField = form.focusedField
       view.editor = nil
@@ -53,8 +55,9 @@ extension FormLayout {
     }
     let kind = focusedKind(in: state)
     let submits = enterSubmits(in: state)
-    cache.row(size.rows - 1, .help(kind, enterSubmits: submits), in: &buffer) { buffer in
-      KeyHelpView(items: KeyHelpView.items(for: kind, enterSubmits: submits), theme: theme)
+    let help = keymap.helpItems(for: kind, enterSubmits: submits)
+    cache.row(size.rows - 1, .help(help), in: &buffer) { buffer in
+      KeyHelpView(items: help, theme: theme)
         .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
     }
     let status = formStatus(form)
@@ -94,10 +97,11 @@ extension FormLayout {
         return nil
       case let .control(index):
         let control = controls[index]
-        let isFocused = form.focusedField == control.field
-        let isDisabled = !rules.isEnabled(control.field, in: state)
+        let field = fields[index]
+        let isFocused = form.focusedField == field
+        let isDisabled = !rules.isEnabled(field, in: state)
         let placement = notePlacement(for: control, width: width)
-        let status = fieldStatus(control, state: state, form: form).flatMap { placement.fits($0) ? $0 : nil }
+        let status = fieldStatus(index, state: state, form: form).flatMap { placement.fits($0) ? $0 : nil }
         // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
         //     `view`, and it is the row a typed key changes anyway.
         let isEditing = isFocused && !isDisabled && control.textAccess != nil
@@ -115,13 +119,13 @@ extension FormLayout {
           ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
           let area = Rect(x: columns.control, y: y, width: columns.controlWidth, height: 1)
           if isEditing, let text = control.textAccess {
-            var editor = syncedEditor(for: control.field, text: text.get(state), view: view)
+            var editor = syncedEditor(for: field, text: text.get(state), view: view)
             cursor = TextInputView(
               value: editor.text, placeholder: text.placeholder, isSecure: text.isSecure,
               isDisabled: false, theme: theme
             ).renderFocused(in: area, buffer: &buffer, editor: &editor)
             view.editor = editor
-            view.editorField = control.field
+            view.editorField = field
           } else {
             control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
           }
@@ -173,15 +177,15 @@ extension FormLayout {
   }
 
   /// The body's rows, sparsely: errors and notes that do not fit beside their control.
-  func makeBody(_ state: State, form: FormState<Field>, width: Int) -> FormBody<State, Field> {
-    var extras: [Int: FormBody<State, Field>.Extra] = [:]
+  func makeBody(_ state: State, form: FormState<Field>, width: Int) -> FormBody<State> {
+    var extras: [Int: FormBody<State>.Extra] = [:]
     for (field, error) in form.errors {
       guard let index = controlIndex[field] else { continue }
       extras[index, default: .init(index: index)].error = error
     }
     for index in noteCandidates {
       let control = controls[index]
-      if let status = fieldStatus(control, state: state, form: form),
+      if let status = fieldStatus(index, state: state, form: form),
         !notePlacement(for: control, width: width).fits(status)
       {
         extras[index, default: .init(index: index)].note = status
@@ -191,7 +195,7 @@ extension FormLayout {
   }
 
   /// What row `row` of the body shows.
-  func content(of row: Int, in body: FormBody<State, Field>) -> BodyRow {
+  func content(of row: Int, in body: FormBody<State>) -> BodyRow {
     if row == body.buttonsRow { return .buttons }
     if row == 0 || row == body.buttonsRow - 1 || controls.isEmpty { return .blank }
     let index = body.control(atRow: row)
@@ -209,7 +213,7 @@ extension FormLayout {
 
   /// The rows that must stay visible: the focused control with its note and error, or the
   /// buttons.
-  func focusedRows(_ body: FormBody<State, Field>, focus: FocusTarget<Field>?) -> ClosedRange<Int> {
+  func focusedRows(_ body: FormBody<State>, focus: FocusTarget<Field>?) -> ClosedRange<Int> {
     switch focus {
     case let .field(field):
       guard let index = controlIndex[field] else { return 0...0 }
@@ -236,7 +240,7 @@ extension FormLayout {
   }
 
   /// Where a control's note goes when it fits beside the control.
-  func notePlacement(for control: FormControl<State, Field>, width: Int) -> NotePlacement {
+  func notePlacement(for control: FormControl<State>, width: Int) -> NotePlacement {
     let columns = self.columns(width: width)
     // NB: Short controls (toggle, picker, stepper) keep their note close by.
     let controlWidth = control.kind == .text ? columns.controlWidth : min(columns.controlWidth, 12)
@@ -246,10 +250,10 @@ extension FormLayout {
 
   /// The note beside a control: its own status, or "Checking…" while its check runs.
   func fieldStatus(
-    _ control: FormControl<State, Field>, state: State, form: FormState<Field>
+    _ index: Int, state: State, form: FormState<Field>
   ) -> StatusView.Status? {
-    if let status = control.status?(state) { return status }
-    return form.isChecking(control.field) ? .checking("Checking…") : nil
+    if let status = controls[index].status?(state) { return status }
+    return form.isChecking(fields[index]) ? .checking("Checking…") : nil
   }
 
   /// The form-wide status line: saving, waiting for checks, or why the last submit failed.

@@ -1,84 +1,132 @@
 import ComposableForms
 
-/// How a form looks in the terminal and how keys edit it: written once by a library user,
-/// binding each control to a bindable field.
+import IssueReporting
+
+/// How a form looks in the terminal and how keys edit it: one control for each field, asked
+/// for in the fields' focus order.
 ///
 /// ```swift
-/// let layout = FormLayout<ClientForm.State, ClientForm.Action, ClientForm.Field>(
-///   "New client", state: \.form, action: \.form, rules: ClientForm.rules
-/// ) {
-///   TextField("Name", \.$name, field: .name)
-///   TextField("Email", \.$email, field: .email, placeholder: "ada@example.com")
-///   Stepper("Age", \.$age, field: .age, range: 0...150)
+/// @MainActor static let layout = FormLayout<State, Action>("New client") { field in
+///   switch field {
+///   case .name: TextField("Name", \.$name)
+///   case .email: TextField("Email", \.$email, placeholder: "ada@example.com")
+///   case .age: Stepper("Age", \.$age, range: 0...150)
+///   }
 /// }
 /// ```
+///
+/// A field's place is its place in `Field.allCases`, for Tab and on screen alike, and the
+/// `switch` makes the compiler insist on a control for every field. A layout whose controls edit
+/// one field twice, or another field than that field's rules read, is reported when it is made
+/// (see ``problems``). The rules come from ``FormFeatureState/rules``: they are written once.
 ///
 /// Labels sit in a column, each error directly under its field, the focused control is
 /// highlighted (with the cursor in a text field), disabled controls are dimmed, and the Save
 /// button is dimmed, but focusable and pressable, while the form is invalid.
-public struct FormLayout<State, Action: BindableAction, Field: FormField> where Action.State == State {
+public struct FormLayout<State: FormFeatureState, Action: BindableFormAction>
+where Action.State == State {
+  public typealias Field = State.Field
+
   public let title: String
   public var submitTitle: String
   public var cancelTitle: String
-  let controls: [FormControl<State, Field>]
-  let toForm: KeyPath<State, FormState<Field>>
-  /// `toForm` for reading, without the runtime's key path projection.
-  let formReader: OffsetKeyPath<State, FormState<Field>>
-  let toFormAction: AnyCasePath<Action, FormAction<Field>>
-  let rules: FormRules<State, Field>
-  /// Each field's control, by position in ``controls``.
+  /// The fields in focus order, and each one's control at the same position.
+  let fields: [Field]
+  let controls: [FormControl<State>]
+  var rules: FormRules<State, Field> { State.rules }
+  /// Each field's position in ``fields``.
   let controlIndex: [Field: Int]
   /// The widest label, measured once.
   let labelWidth: Int
   /// Controls that can show a note (their own status, or "Checking…").
   let noteCandidates: [Int]
+  /// What is wrong with the layout, reported when it was made; empty for a sound layout.
+  public let problems: [Problem]
   /// The smallest screen the form is drawn on; smaller shows a message instead.
   public var minimumSize = Size(columns: 40, rows: 10)
 
+  /// A layout with `control(field)` for every field, in focus order.
   public init(
     _ title: String,
-    state toForm: KeyPath<State, FormState<Field>>,
-    action toFormAction: CaseKeyPath<Action, FormAction<Field>>,
-    rules: FormRules<State, Field>,
     submitTitle: String = "Save",
     cancelTitle: String = "Cancel",
-    @FormLayoutBuilder<State, Field> controls: () -> [FormControl<State, Field>]
+    control: (Field) -> FormControl<State>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     self.title = title
     self.submitTitle = submitTitle
     self.cancelTitle = cancelTitle
-    let controls = controls()
+    let fields = Array(Field.allCases)
+    let controls = fields.map(control)
+    self.fields = fields
     self.controls = controls
-    self.toForm = toForm
-    self.formReader = OffsetKeyPath(toForm)
-    self.toFormAction = AnyCasePath(toFormAction)
-    self.rules = rules
     var index: [Field: Int] = [:]
-    for (position, control) in controls.enumerated() where index[control.field] == nil {
-      index[control.field] = position
-    }
+    for (position, field) in fields.enumerated() { index[field] = position }
     self.controlIndex = index
     self.labelWidth = controls.map { $0.label.displayWidth }.max() ?? 0
-    let checked = rules.checkedFields
+    let checked = State.rules.checkedFields
     self.noteCandidates = controls.indices.filter {
-      controls[$0].status != nil || checked.contains(controls[$0].field)
+      controls[$0].status != nil || checked.contains(fields[$0])
+    }
+    self.problems = Problem.find(fields: fields, controls: controls, rules: State.rules)
+    for problem in problems {
+      reportIssue(
+        "FormLayout \"\(title)\": \(problem)", fileID: fileID, filePath: filePath, line: line,
+        column: column)
     }
   }
 
-  /// Where the form engine's state lives in the feature's state.
-  public var formState: KeyPath<State, FormState<Field>> { toForm }
+  /// Something wrong with a layout, found when it is made.
+  public enum Problem: Hashable, Sendable, CustomStringConvertible {
+    /// Two fields' controls edit the same bindable field: the second field would show the
+    /// first one's value.
+    case sharedBinding(Field, Field)
+    /// A field's control edits another bindable field than the field's rules read.
+    case bindingMismatch(Field)
+
+    public var description: String {
+      switch self {
+      case let .sharedBinding(first, second):
+        "the controls of '\(first)' and '\(second)' edit the same field; give each field its own"
+      case let .bindingMismatch(field):
+        "the control of '\(field)' edits another field than its rules read"
+      }
+    }
+
+    static func find(
+      fields: [Field], controls: [FormControl<State>], rules: FormRules<State, Field>
+    ) -> [Problem] {
+      var problems: [Problem] = []
+      var owner: [BoundKeyPath: Field] = [:]
+      for (field, control) in zip(fields, controls) {
+        guard let binding = control.binding else { continue }
+        if let first = owner[binding] {
+          problems.append(.sharedBinding(first, field))
+        } else {
+          owner[binding] = field
+        }
+        if let ruled = rules.bindings[field], ruled != binding {
+          problems.append(.bindingMismatch(field))
+        }
+      }
+      return problems
+    }
+  }
 
   /// The action the Save button sends.
-  public var submitAction: Action { toFormAction.embed(.submitTapped) }
+  public var submitAction: Action { Action.form(.submitTapped) }
 
-  /// The control for a field, if the layout shows it.
-  func control(for field: Field) -> FormControl<State, Field>? {
+  /// The control for a field.
+  func control(for field: Field) -> FormControl<State>? {
     controlIndex[field].map { controls[$0] }
   }
 
   /// The kind of control that has focus, which decides what keys mean.
   public func focusedKind(in state: State) -> ControlKind? {
-    switch formReader.read(state, { $0.pointee.focus }) {
+    switch state.form.focus {
     case .submit, .cancel: .button
     case let .field(field): control(for: field)?.kind
     case nil: nil
@@ -87,11 +135,11 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
 
   /// Whether Enter on the current focus submits: on Save, and on the last enabled field.
   public func enterSubmits(in state: State) -> Bool {
-    switch formReader.read(state, { $0.pointee.focus }) {
+    switch state.form.focus {
     case .submit: return true
     case .cancel, nil: return false
     case let .field(field):
-      return controls.last { rules.isEnabled($0.field, in: state) }?.field == field
+      return fields.last { rules.isEnabled($0, in: state) } == field
     }
   }
 
@@ -102,8 +150,8 @@ public struct FormLayout<State, Action: BindableAction, Field: FormField> where 
   public func actions(
     for command: FormCommand, state: State, view: inout FormViewState<Field>
   ) -> [Action] {
-    let focus = formReader.read(state, { $0.pointee.focus })
-    let embed = toFormAction.embed
+    let focus = state.form.focus
+    let embed = Action.form
     switch command {
     case .focusNext:
       return [embed(.focusNext)]

@@ -64,21 +64,14 @@ enum RowKey: Hashable {
   case separator(moreAbove: Bool)
   case blank
   case control(
-    index: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
+    index: Int, isFocused: Bool, isDisabled: Bool, value: AnyHashable,
     status: StatusView.Status?, spinnerFrame: Int)
   case note(StatusView.Status, spinnerFrame: Int)
   case error(String)
   case buttons(isValid: Bool, focus: ButtonFocus)
   case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool)
-  case help(ControlKind?, enterSubmits: Bool)
+  case help([KeyHelpView.Item])
 
   /// Which button, if any, has focus.
   enum ButtonFocus: Hashable { case none, submit, cancel }
-}
-
-/// The value a control shows, as its row's key sees it.
-enum ControlValue: Hashable {
-  case text(String)
-  case flag(Bool)
-  case number(Int)
 }

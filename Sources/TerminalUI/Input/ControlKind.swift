@@ -13,4 +13,7 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   case stepper
   /// A button pressed with Enter or Space.
   case button
+  /// A control of your own that handles keys itself: every key but the interrupt, cancel,
+  /// redraw, focus and Enter keys reaches it as ``FormCommand/edit(_:)``.
+  case custom
 }

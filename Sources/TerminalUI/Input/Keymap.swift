@@ -3,7 +3,8 @@
 /// `Keymap.standard` follows the command-line contract: Tab/Down and Shift-Tab/Up move focus,
 /// Enter activates, Space toggles, Left/Right (and `-`/`+`, digits) change pickers and steppers,
 /// text fields take printable characters, pastes and the readline keys, Esc cancels and Ctrl-C
-/// interrupts. Every key set is a property, so an app can adjust one without rewriting the rest.
+/// interrupts. Every binding is a property with its keys and its help text, so an app can adjust
+/// one without rewriting the rest, and the key help follows.
 ///
 /// ```swift
 /// var keymap = Keymap.standard
@@ -12,35 +13,35 @@
 /// ```
 public struct Keymap: Hashable, Sendable {
   /// Keys that quit at once, whatever has focus.
-  public var interrupt: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var interrupt: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that cancel the form, whatever has focus.
-  public var cancel: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var cancel: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that redraw the screen, whatever has focus.
-  public var redraw: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var redraw: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that move focus forward.
-  public var focusNext: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var focusNext: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that move focus back.
-  public var focusPrevious: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var focusPrevious: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that activate the focused control.
-  public var activate: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var activate: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that flip a toggle (and press a button).
-  public var toggle: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var toggle: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that step a picker or stepper back.
-  public var decrement: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var decrement: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that step a picker or stepper forward.
-  public var increment: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var increment: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Non-character keys a text field's ``TextEditor`` handles (printable characters and pastes
   /// always go to a focused text field).
-  public var textEditing: Set<Key> { didSet { table = KeyTable(sets) } }
+  public var textEditing: KeyBinding { didSet { table = KeyTable(sets) } }
 
   /// The sets above by key, rebuilt whenever one changes.
   private var table: KeyTable
 
   /// A keymap made of the given key sets.
   public init(
-    interrupt: Set<Key>, cancel: Set<Key>, redraw: Set<Key>,
-    focusNext: Set<Key>, focusPrevious: Set<Key>, activate: Set<Key>,
-    toggle: Set<Key>, decrement: Set<Key>, increment: Set<Key>, textEditing: Set<Key>
+    interrupt: KeyBinding, cancel: KeyBinding, redraw: KeyBinding,
+    focusNext: KeyBinding, focusPrevious: KeyBinding, activate: KeyBinding,
+    toggle: KeyBinding, decrement: KeyBinding, increment: KeyBinding, textEditing: KeyBinding
   ) {
     self.interrupt = interrupt
     self.cancel = cancel
@@ -56,32 +57,34 @@ public struct Keymap: Hashable, Sendable {
     self.table = KeyTable(sets)
   }
 
-  /// Every set with its bit in ``KeyTable``.
+  /// Every binding with its bit in ``KeyTable``.
   private var sets: KeyTable.Sets {
-    [
+    let bindings: [(KeyBinding, KeyTable.Membership)] = [
       (interrupt, .interrupt), (cancel, .cancel), (redraw, .redraw),
       (focusNext, .focusNext), (focusPrevious, .focusPrevious), (activate, .activate),
       (toggle, .toggle), (decrement, .decrement), (increment, .increment),
       (textEditing, .textEditing),
     ]
+    return bindings.map { (Set($0.0.keys), $0.1) }
   }
 
   /// The keys of the command-line contract (see the type's documentation).
   public static let standard = Keymap(
-    interrupt: [.control("c")],
-    cancel: [.escape],
-    redraw: [.control("l"), .resize],
-    focusNext: [.tab, .down],
-    focusPrevious: [.backTab, .up],
-    activate: [.enter],
-    toggle: [.character(" ")],
-    decrement: [.left, .character("-")],
-    increment: [.right, .character("+")],
-    textEditing: [
-      .home, .end, .left, .right, .backspace, .delete,
-      .control("a"), .control("e"), .control("b"), .control("f"),
-      .control("k"), .control("u"), .control("w"), .control("d"),
-    ]
+    interrupt: KeyBinding([.control("c")], help: "quit"),
+    cancel: KeyBinding([.escape], help: "cancel"),
+    redraw: KeyBinding([.control("l"), .resize], help: "redraw"),
+    focusNext: KeyBinding([.tab, .down], help: "next"),
+    focusPrevious: KeyBinding([.backTab, .up], help: "back"),
+    activate: KeyBinding([.enter], help: "next"),
+    toggle: KeyBinding([.character(" ")], help: "toggle"),
+    decrement: KeyBinding([.left, .character("-")], help: "change"),
+    increment: KeyBinding([.right, .character("+")], help: "change"),
+    textEditing: KeyBinding(
+      [
+        .home, .end, .left, .right, .backspace, .delete,
+        .control("a"), .control("e"), .control("b"), .control("f"),
+        .control("k"), .control("u"), .control("w"), .control("d"),
+      ], help: "edit")
   )
 
   /// The command for a key when a control of kind `focused` has focus (`nil`: nothing focused),
@@ -115,6 +118,10 @@ public struct Keymap: Hashable, Sendable {
       return membership.contains(.toggle) ? .toggle : nil
     case .button:
       return membership.contains(.toggle) ? .activate : nil
+    case .custom:
+      // NB: A custom control sees every key but focus moves and Enter, as `.edit(key)`.
+      let moves: KeyTable.Membership = [.focusNext, .focusPrevious, .activate]
+      return membership.isDisjoint(with: moves) ? .edit(key) : nil
     case .picker, .stepper:
       if membership.contains(.decrement) { return .decrement }
       if membership.contains(.increment) { return .increment }
@@ -124,6 +131,47 @@ public struct Keymap: Hashable, Sendable {
         return .digit(digit)
       }
       return nil
+    }
+  }
+}
+
+extension Keymap {
+  /// The key help for the focused control: what the footer shows, named from this keymap's
+  /// bindings, so a customised keymap is described as it is.
+  ///
+  /// Enter says `save` where it submits and `press` on a button.
+  public func helpItems(for focused: ControlKind?, enterSubmits: Bool = false) -> [KeyHelpView.Item] {
+    var items: [KeyHelpView.Item] = []
+    func add(_ binding: KeyBinding, _ help: String? = nil) {
+      if let key = binding.keyName { items.append(.init(key: key, action: help ?? binding.help)) }
+    }
+    add(focusNext)
+    add(focusPrevious)
+    switch focused {
+    case .toggle:
+      add(toggle)
+    case .picker, .stepper:
+      if let back = decrement.keyName, let forward = increment.keyName {
+        items.append(.init(key: "\(back)/\(forward)", action: increment.help))
+      }
+    case .button:
+      add(activate, "press")
+    case .text, .custom, nil:
+      break
+    }
+    if focused != .button { add(activate, enterSubmits ? "save" : activate.help) }
+    add(cancel)
+    return items
+  }
+
+  /// Every binding as a line of text, for `--help`: `Tab, ↓: next`.
+  public var summary: [String] {
+    [
+      focusNext, focusPrevious, activate, toggle, decrement, increment, textEditing, cancel,
+      interrupt, redraw,
+    ].compactMap { binding in
+      let names = binding.keys.filter { $0 != .resize }.map(\.name)
+      return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)"
     }
   }
 }

@@ -15,8 +15,10 @@ import ComposableForms
 /// }
 /// ```
 @MainActor
-public final class FormRuntime<State, Action: BindableAction, Field: FormField>
+public final class FormRuntime<State: FormFeatureState, Action: BindableFormAction>
 where Action.State == State {
+  public typealias Field = State.Field
+
   /// How a run ended.
   public enum Outcome: Hashable, Sendable {
     /// The form was submitted and its submit operation succeeded.
@@ -30,7 +32,7 @@ where Action.State == State {
   }
 
   public let store: Store<State, Action>
-  public let layout: FormLayout<State, Action, Field>
+  public let layout: FormLayout<State, Action>
   public let terminal: Terminal
   public let events: any EventSource
   public var keymap: Keymap
@@ -51,7 +53,7 @@ where Action.State == State {
 
   public init(
     store: Store<State, Action>,
-    layout: FormLayout<State, Action, Field>,
+    layout: FormLayout<State, Action>,
     terminal: Terminal,
     events: any EventSource,
     keymap: Keymap = .standard,
@@ -153,7 +155,9 @@ where Action.State == State {
 
   /// Draws the current state; the terminal sends only the cells that changed.
   public func render() {
-    let frame = layout.render(store.borrowedState, size: terminal.size, theme: theme, view: &view, cache: &frameCache)
+    let frame = layout.render(
+      store.borrowedState, size: terminal.size, theme: theme, keymap: keymap, view: &view,
+      cache: &frameCache)
     terminal.draw(frame.buffer, cursor: frame.cursor, changedRows: frameCache.rowsDrawnInLastFrame)
     isDirty = false
   }
@@ -166,7 +170,7 @@ where Action.State == State {
   }
 
   private func formOutcome() -> Outcome? {
-    switch layout.formReader.read(store.borrowedState, { $0.pointee.outcome }) {
+    switch store.borrowedState.form.outcome {
     case .submitted: .submitted
     case .cancelled: .cancelled
     case nil: nil
@@ -177,7 +181,7 @@ where Action.State == State {
 extension FormLayout {
   /// Whether something is running that a spinner shows (a check, a save, a control's loading).
   func isBusy(_ state: State) -> Bool {
-    if formReader.read(state, { $0.pointee.isChecking || $0.pointee.isSubmitting }) { return true }
+    if state.form.isChecking || state.form.isSubmitting { return true }
     return noteCandidates.contains { index in
       switch controls[index].status?(state) {
       case .loading, .checking: true

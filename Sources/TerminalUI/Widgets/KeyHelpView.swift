@@ -3,7 +3,7 @@
 /// Items that do not fit are left out whole (never cut in the middle), from the end.
 ///
 /// ```swift
-/// KeyHelpView(items: KeyHelpView.items(for: .toggle)).render(in: footer, buffer: &buffer)
+/// KeyHelpView(items: keymap.helpItems(for: .toggle)).render(in: footer, buffer: &buffer)
 /// ```
 public struct KeyHelpView: Widget {
   /// One key and what it does.
@@ -33,22 +33,6 @@ public struct KeyHelpView: Widget {
   public init(items: [Item], theme: Theme = .color) {
     self.items = items
     self.theme = theme
-  }
-
-  /// The standard help for the focused control, following ``Keymap/standard``.
-  public static func items(for focused: ControlKind?, enterSubmits: Bool = false) -> [Item] {
-    var items = [Item(key: "Tab", action: "next"), Item(key: "Shift-Tab", action: "back")]
-    switch focused {
-    case .toggle: items.append(Item(key: "Space", action: "toggle"))
-    case .picker, .stepper: items.append(Item(key: "←/→", action: "change"))
-    case .button: items.append(Item(key: "Enter", action: "press"))
-    case .text, nil: break
-    }
-    if focused != .button {
-      items.append(Item(key: "Enter", action: enterSubmits ? "save" : "next"))
-    }
-    items.append(Item(key: "Esc", action: "cancel"))
-    return items
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {

@@ -5,9 +5,9 @@ import TerminalUI
 /// `--no-input`; then prints the submitted value as JSON with `--json`, or `confirmation`.
 @MainActor
 enum FormSession {
-  static func run<State, Action, Field, Output: Encodable>(
+  static func run<State, Action, Output: Encodable>(
     _ store: Store<State, Action>,
-    layout: FormLayout<State, Action, Field>,
+    layout: FormLayout<State, Action>,
     options: FormOptions,
     environment: [String: String],
     action: (FieldAssignment) throws(ExitStatus) -> Action,
@@ -19,8 +19,7 @@ enum FormSession {
       var actions: [Action] = []
       for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
       try await NonInteractive.submit(
-        store, setting: actions, form: layout.formState, submit: layout.submitAction,
-        otherErrors: otherErrors)
+        store, setting: actions, otherErrors: otherErrors)
     } else {
       try await Interactive.run(store, layout: layout, options: options, environment: environment)
     }

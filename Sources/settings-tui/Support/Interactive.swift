@@ -5,9 +5,9 @@ import TerminalUI
 /// Runs a form on the terminal (`/dev/tty`, so standard output stays free for `--json`).
 @MainActor
 enum Interactive {
-  static func run<State, Action, Field>(
+  static func run<State, Action>(
     _ store: Store<State, Action>,
-    layout: FormLayout<State, Action, Field>,
+    layout: FormLayout<State, Action>,
     options: FormOptions,
     environment: [String: String]
   ) async throws(ExitStatus) {
@@ -18,21 +18,14 @@ enum Interactive {
           + "xterm-256color, or pass --no-input with --set field=value.")
     }
     // NB: Theme.resolve owns the NO_COLOR rule; --no-color only adds to it.
-    let theme: Theme = options.noColor ? .monochrome : .resolve(environment: environment)
-    let monochrome = theme == .monochrome
-    let backend: CursesBackend
+    var environment = environment
+    if options.noColor { environment["NO_COLOR"] = "1" }
+    let outcome: FormRuntime<State, Action>.Outcome
     do {
-      backend = try CursesBackend(
-        terminalPath: "/dev/tty", colorMode: monochrome ? .never : .automatic)
+      outcome = try await layout.run(store, environment: environment)
     } catch {
-      // NB: The backend's message already says what to do (run in a terminal, or --no-input).
-      throw fail("\(error)")
+      throw fail("\(error); or pass --no-input with --set field=value")
     }
-    let runtime = FormRuntime(
-      store: store, layout: layout, terminal: Terminal(backend: backend), events: backend,
-      theme: theme)
-    let outcome = await runtime.run()
-    backend.shutdown()
     switch outcome {
     case .submitted: return
     case .cancelled: throw .cancelledOrInvalid

@@ -4,28 +4,26 @@ import ComposableForms
 /// the same rules apply. Prints every error on standard error when the values are invalid.
 @MainActor
 enum NonInteractive {
-  static func submit<State, Action, Field: FormField>(
+  static func submit<State: FormFeatureState, Action: BindableFormAction>(
     _ store: Store<State, Action>,
     setting actions: [Action],
-    form toForm: KeyPath<State, FormState<Field>>,
-    submit: Action,
     otherErrors: (State) -> [String] = { _ in [] }
-  ) async throws(ExitStatus) {
+  ) async throws(ExitStatus) where Action.State == State {
     for action in actions { await store.send(action).finish() }
     let problems = otherErrors(store.state)
     guard problems.isEmpty else {
       problems.forEach(printError)
       throw .cancelledOrInvalid
     }
-    await store.send(submit).finish()
+    await store.send(.form(.submitTapped)).finish()
     // NB: A submit can wait for an asynchronous check started earlier; give it time to answer.
     let deadline = ContinuousClock.now + .seconds(30)
-    while store.state[keyPath: toForm].isSubmitting, ContinuousClock.now < deadline {
+    while store.state.form.isSubmitting, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
     }
-    let form = store.state[keyPath: toForm]
+    let form = store.state.form
     guard form.outcome == .submitted else {
-      for field in Field.allCases {
+      for field in State.Field.allCases {
         if let error = form.errors[field] { printError("\(field): \(error)") }
       }
       if let error = form.submitError { printError(error) }

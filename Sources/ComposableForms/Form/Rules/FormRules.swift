@@ -1,9 +1,11 @@
 /// Everything the form engine needs to know about a form's fields: their rules, and which are
 /// enabled right now.
 ///
+/// Declare them once, as ``FormFeatureState/rules``: the form engine and layouts read them there.
+///
 /// ```swift
-/// static let rules = FormRules<State, Field>(
-///   Validate(.displayName, \.displayName, .required("Please enter a name"), .maxLength(32, "At most 32 characters")),
+/// static let rules = FormRules<Self, Field>(
+///   Validate(.displayName, \.$displayName, .required("Please enter a name"), .maxLength(32, "At most 32 characters")),
 ///   isEnabled: { state, field in
 ///     field == .sendEmailNotifications ? state.enableNotifications : true
 ///   }
@@ -13,6 +15,8 @@ public struct FormRules<State, Field: FormField>: Sendable {
   private var validators: [Field: @Sendable (State) -> String?] = [:]
   var asyncChecks: [Field: AsyncCheck<State>] = [:]
   private let enabled: @Sendable (State, Field) -> Bool
+  /// The bindable field each field's rules read, where they name one (`\.$email`).
+  package private(set) var bindings: [Field: BoundKeyPath] = [:]
   /// The fields in focus order, and each field's position in it (shared per field type).
   let focusOrder: FocusOrder<Field>
 
@@ -27,6 +31,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
       let validate = rule.validate
       validators[rule.field] = { state in previous?(state) ?? validate(state) }
       if let check = rule.asyncCheck { asyncChecks[rule.field] = check }
+      if let binding = rule.binding { bindings[rule.field] = binding }
     }
     self.enabled = isEnabled
     self.focusOrder = .shared

@@ -44,11 +44,23 @@ extension Rule where Value == String {
     }
   }
 
+  /// At least `count` characters (grapheme clusters, as a person counts them).
+  public static func minLength(_ count: Int, _ message: String) -> Self {
+    Self { $0.count < count ? message : nil }
+  }
+
   /// At most `count` characters (grapheme clusters, as a person counts them).
   public static func maxLength(_ count: Int, _ message: String) -> Self {
     // NB: A character takes at least one byte, so a text of at most `count` bytes passes
     //     without breaking it into grapheme clusters (which goes through generic code).
     Self { $0.utf8.count > count && $0.count > count ? message : nil }
+  }
+}
+
+extension Rule where Value == Bool {
+  /// On: for a toggle that must be turned on, such as "I accept the terms".
+  public static func mustBeOn(_ message: String) -> Self {
+    Self { $0 ? nil : message }
   }
 }
 

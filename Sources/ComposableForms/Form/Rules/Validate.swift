@@ -12,6 +12,9 @@ public struct Validate<State, Field: FormField>: Sendable {
   let field: Field
   let validate: @Sendable (State) -> String?
   let asyncCheck: AsyncCheck<State>?
+  /// The bindable field the rules read (`\.$email`), when they were given one: a layout checks
+  /// that the field's control edits the same one.
+  let binding: BoundKeyPath?
 
   /// Rules for `field`, reading its value at `keyPath`; the first failing rule's message shows.
   public init<Value>(_ field: Field, _ keyPath: KeyPath<State, Value>, _ rules: Rule<Value>...) {
@@ -26,27 +29,26 @@ public struct Validate<State, Field: FormField>: Sendable {
       return nil
     }
     self.asyncCheck = nil
+    self.binding = nil
   }
 
-  /// Rules for `field`, reading the bindable field at `keyPath` (`\.$email`) in place; the
-  /// first failing rule's message shows.
-  ///
-  /// Same as reading `\.email`, but the validators run on every keystroke (for the field that
-  /// changed and for the Save button), and a `$` key path is read at its field's offset once that
-  /// is known (see ``BindingField``) where `\.email` goes through the key path runtime each time.
+  /// Rules for `field`, reading the bindable field at `keyPath` (`\.$email`); the first failing
+  /// rule's message shows. A layout checks that the field's control edits this same field.
   public init<Value>(
     _ field: Field, _ keyPath: WritableKeyPath<State, BindingState<Value>>, _ rules: Rule<Value>...
   ) {
-    let binding = BindingField(keyPath)
+    // NB: Key paths are immutable values; sharing them across threads is safe.
+    nonisolated(unsafe) let keyPath = keyPath
     self.field = field
     self.validate = { state in
-      let value = binding.read(state)
+      let value = state[keyPath: keyPath].wrappedValue
       for rule in rules {
         if let message = rule.validate(value) { return message }
       }
       return nil
     }
     self.asyncCheck = nil
+    self.binding = BoundKeyPath(keyPath)
   }
 
   /// Rules for `field` that need more of the state than its own value.
@@ -54,12 +56,17 @@ public struct Validate<State, Field: FormField>: Sendable {
     self.field = field
     self.validate = validate
     self.asyncCheck = nil
+    self.binding = nil
   }
 
-  private init(field: Field, validate: @escaping @Sendable (State) -> String?, asyncCheck: AsyncCheck<State>?) {
+  private init(
+    field: Field, validate: @escaping @Sendable (State) -> String?, binding: BoundKeyPath?,
+    asyncCheck: AsyncCheck<State>?
+  ) {
     self.field = field
     self.validate = validate
     self.asyncCheck = asyncCheck
+    self.binding = binding
   }
 
   /// Adds an asynchronous check (e.g. "is this email taken?") that runs once the synchronous
@@ -72,13 +79,22 @@ public struct Validate<State, Field: FormField>: Sendable {
   ) -> Self {
     nonisolated(unsafe) let keyPath = keyPath
     return Self(
-      field: field, validate: validate,
+      field: field, validate: validate, binding: binding,
       asyncCheck: AsyncCheck(debounce: debounce) { state in
         let value = state[keyPath: keyPath]
         return (AnyHashable(value), { try await check(value) })
       }
     )
   }
+}
+
+/// A key path to a bindable field, shareable across threads.
+public struct BoundKeyPath: Hashable, @unchecked Sendable {
+  // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values.
+  /// The key path (`\State.$email`).
+  public let keyPath: AnyKeyPath
+
+  public init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// An asynchronous check of one field, type-erased: reads the value to check from state and

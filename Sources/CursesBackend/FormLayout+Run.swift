@@ -1,0 +1,61 @@
+import ComposableForms
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FormLayout {
+  /// Runs this form for `store` on the terminal until it is submitted, cancelled, interrupted
+  /// or terminated, and returns how it ended. The terminal is restored before this returns.
+  ///
+  /// The fewest lines to a running form:
+  ///
+  /// ```swift
+  /// @main struct SignUpApp {
+  ///   @MainActor static func main() async throws {
+  ///     let store = Store(initialState: SignUp.State()) { SignUp() }
+  ///     let outcome = try await SignUp.layout.run(store)
+  ///     print(outcome == .submitted ? "Signed up \(store.state.email)" : "Cancelled")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The form's store; read its state afterwards for the submitted values.
+  ///   - terminalPath: The terminal to draw on and read from. `/dev/tty` leaves standard input
+  ///     and output free, so a program can print results that a shell captures.
+  ///   - environment: Where `NO_COLOR` and `TERM` are read (`ESCDELAY` is curses' own).
+  ///   - keymap: What keys mean; the key help follows it.
+  /// - Throws: ``CursesBackendError`` when there is no usable terminal.
+  @MainActor
+  public func run(
+    _ store: Store<State, Action>,
+    terminalPath: String = "/dev/tty",
+    environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM"]),
+    keymap: Keymap = .standard
+  ) async throws(CursesBackendError) -> FormRuntime<State, Action>.Outcome {
+    let theme = Theme.resolve(environment: environment)
+    let backend = try CursesBackend(
+      terminalPath: terminalPath, colorMode: theme == .monochrome ? .never : .automatic)
+    defer { backend.shutdown() }
+    let runtime = FormRuntime(
+      store: store, layout: self, terminal: Terminal(backend: backend), events: backend,
+      keymap: keymap, theme: theme)
+    return await runtime.run()
+  }
+}
+
+/// The process's environment variables, read without Foundation.
+public enum ProcessEnvironment {
+  /// The variables among `names` that are set.
+  public static func variables(_ names: [String]) -> [String: String] {
+    var variables: [String: String] = [:]
+    for name in names {
+      if let value = getenv(name) { variables[name] = String(cString: value) }
+    }
+    return variables
+  }
+}
