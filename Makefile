@@ -78,6 +78,9 @@ run: release
 	@$$($(SWIFT) build $(RELEASE) --show-bin-path)/settings-tui $(ARGS)
 
 test: deps
+	# A package outside this one, built from a clean scratch folder: the README's examples
+	# compile and pass, and a wrong TestStore expectation fails its test (Swift Testing, XCTest).
+	SWIFT=$(SWIFT) Scripts/check-outside-package.sh
 	$(SWIFT) build --build-tests
 	# NB: Suites run one at a time: clock-driven suites use the main serial executor, which must
 	#     not overlap suites that block the main thread (the curses backend, storage locks).

@@ -31,9 +31,16 @@ struct Fields10000: GeneratedField {
 /// app's forms: `BindingReducer`, the form engine with a rule, `FormLayout` with `TextField`s.
 struct GeneratedForm<Field: GeneratedField>: Reducer {
 
-  struct State: Equatable {
+  struct State: Equatable, FormFeatureState {
     var values: [BindingState<String>]
     var form: FormState<Field>
+
+    // NB: `FormRules` takes its rules as a variadic list, so a rule per generated field cannot
+    //     be written; one rule (on field 0) keeps the validation path in play. Computed, as a
+    //     generic type has no stored static properties.
+    static var rules: FormRules<Self, Field> {
+      FormRules(Validate(Field(index: 0), \.values[0].wrappedValue, .maxLength(64, "At most 64 characters")))
+    }
 
     init(focusedIndex: Int) {
       values = (0..<Field.count).map { BindingState(wrappedValue: "Value \($0)") }
@@ -41,7 +48,7 @@ struct GeneratedForm<Field: GeneratedField>: Reducer {
     }
   }
 
-  enum Action: BindableAction, Equatable, CasePathable {
+  enum Action: BindableFormAction, Equatable {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
 
@@ -49,31 +56,20 @@ struct GeneratedForm<Field: GeneratedField>: Reducer {
       if case let .binding(action) = self { action } else { nil }
     }
 
-    struct AllCasePaths: Sendable {
-      var form: AnyCasePath<Action, FormAction<Field>> {
-        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
-      }
+    var form: FormAction<Field>? {
+      if case let .form(action) = self { action } else { nil }
     }
-    static var allCasePaths: AllCasePaths { AllCasePaths() }
-  }
-
-  // NB: `FormRules` takes its rules as a variadic list, so a rule per generated field cannot be
-  //     written; one rule (on field 0) keeps the validation path in play.
-  static var rules: FormRules<State, Field> {
-    FormRules(Validate(Field(index: 0), \.values[0].wrappedValue, .maxLength(64, "At most 64 characters")))
   }
 
   var body: some ReducerOf<Self> {
     BindingReducer()
     Reduce { _, _ in .none }
-      .form(state: \.form, action: \.form, rules: Self.rules) { _ in {} }
+      .form { _ in {} }
   }
 
-  @MainActor static func layout() -> FormLayout<State, Action, Field> {
-    FormLayout("Generated form (\(Field.count) fields)", state: \.form, action: \.form, rules: rules) {
-      for index in 0..<Field.count {
-        TextField("Field \(index)", \.values[index], field: Field(index: index))
-      }
+  @MainActor static func layout() -> FormLayout<State, Action> {
+    FormLayout("Generated form (\(Field.count) fields)") { field in
+      TextField("Field \(field.index)", \.values[field.index])
     }
   }
 }

@@ -6,11 +6,11 @@ import TerminalUI
 /// Drives a real `FormRuntime` one key at a time, as its run loop does for a key: `handle`
 /// (keymap -> layout -> store) then `render` (layout -> buffer -> diff -> curses -> pipe).
 @MainActor
-struct KeyDriver<State, Action: BindableAction, Field: FormField> where Action.State == State {
-  let runtime: FormRuntime<State, Action, Field>
+struct KeyDriver<State: FormFeatureState, Action: BindableFormAction> where Action.State == State {
+  let runtime: FormRuntime<State, Action>
 
   init(
-    store: Store<State, Action>, layout: FormLayout<State, Action, Field>, backend: any Backend,
+    store: Store<State, Action>, layout: FormLayout<State, Action>, backend: any Backend,
     theme: Theme = .color
   ) {
     runtime = FormRuntime(

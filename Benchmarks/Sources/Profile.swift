@@ -48,7 +48,7 @@ private func pressGenerated<Field: GeneratedField>(_ field: Field.Type, pipe: Cu
 @MainActor private var evictionBuffer: [UInt8] = []
 
 @MainActor
-private func press<S, A, F>(_ driver: KeyDriver<S, A, F>, count: Int) {
+private func press<S, A>(_ driver: KeyDriver<S, A>, count: Int) {
   for index in 0..<count {
     if coldBetweenPresses { evictCaches() }
     driver.press(typingCycle[index & 1])

@@ -5,7 +5,7 @@ import SettingsFeatures
 /// `BindingReducer`, but the same form engine, rules, focus and effects as ``SettingsForm``,
 /// so a throughput ratio between the two measures what bindings cost and nothing else.
 struct SettingsLongWay: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, FormFeatureState {
     var digest: Digest
     var displayName: String
     var enableNotifications: Bool
@@ -27,7 +27,9 @@ struct SettingsLongWay: Reducer {
     }
   }
 
-  enum Action: Equatable, CasePathable {
+  enum Action: BindableFormAction, Equatable {
+    // NB: The form engine takes actions with a binding case; the long way never sends one.
+    case binding(BindingAction<State>)
     case digestChanged(Digest)
     case displayNameChanged(String)
     case enableNotificationsChanged(Bool)
@@ -36,28 +38,8 @@ struct SettingsLongWay: Reducer {
     case protectMyPostsChanged(Bool)
     case form(FormAction<SettingsForm.Field>)
     case permissionResponse(NotificationPermissionClient.Response)
-
-    struct AllCasePaths: Sendable {
-      var form: AnyCasePath<Action, FormAction<SettingsForm.Field>> {
-        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
-      }
-    }
-    static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
-  /// The same rules as ``SettingsForm/rules``, over the long way's state.
-  static let rules = FormRules<State, SettingsForm.Field>(
-    Validate(
-      .displayName, \.displayName,
-      .required("Please enter a display name"),
-      .maxLength(32, "At most 32 characters")),
-    isEnabled: { state, field in
-      switch field {
-      case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
-      default: true
-      }
-    }
-  )
 
   enum CancelID { case permission }
 
@@ -93,7 +75,7 @@ struct SettingsLongWay: Reducer {
       case let .protectMyPostsChanged(isOn):
         state.protectMyPosts = isOn
         return .none
-      case .form:
+      case .form, .binding:
         return .none
       case .permissionResponse(.granted):
         state.isLoading = false
@@ -105,6 +87,22 @@ struct SettingsLongWay: Reducer {
         return .none
       }
     }
-    .form(state: \.form, action: \.form, rules: Self.rules) { _ in {} }
+    .form { _ in {} }
   }
+}
+
+extension SettingsLongWay.State {
+  /// The same rules as the settings form's, over the long way's state.
+  static let rules = FormRules<Self, SettingsForm.Field>(
+    Validate(
+      .displayName, \.displayName,
+      .required("Please enter a display name"),
+      .maxLength(32, "At most 32 characters")),
+    isEnabled: { state, field in
+      switch field {
+      case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
+      default: true
+      }
+    }
+  )
 }

@@ -162,12 +162,13 @@ struct ClientFormTests {
     await store.receive(
       .form(.checkFinished(.email, generation: 3, error: "A client with this email already exists"))
     ) {
+      // The answer shows at once, while the email field still has focus.
       $0.form.checks[.email]?.status = .finished(error: "A client with this email already exists")
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "A client with this email already exists"
     }
     await store.send(.form(.focusNext)) {
       $0.form.focus = .field(.age)
-      $0.form.validated = [.name, .email]
-      $0.form.errors[.email] = "A client with this email already exists"
     }
     #expect(!store.state.isValid)
   }

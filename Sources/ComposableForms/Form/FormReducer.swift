@@ -52,15 +52,24 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     // NB: Effects are merged pairwise, not collected in arrays: most actions return none, and
     //     three arrays per keystroke were allocated only to be found empty.
     var effect = Effect<Action>.none
-    // NB: Extracted once: through a case key path this costs more than the rest of `settle`.
     // NB: A binding action is never a form action; `binding` tells that for the price of a
     //     switch when the feature implements it, before the form case is looked for.
     let formAction = action.binding == nil ? action.form : nil
+    var answered: Field?
     if let formAction {
+      let check: FieldCheck?
+      if case let .checkFinished(field, _, _) = formAction {
+        answered = field
+        check = state.form.checks[field]
+      } else {
+        check = nil
+      }
       effect = handle(formAction, state: &state)
+      // NB: An answer that was dropped (stale, or the check was abandoned) answered nothing.
+      if let field = answered, state.form.checks[field] == check { answered = nil }
     }
     effect = effect.merge(with: base.reduce(into: &state, action: action))
-    return effect.merge(with: settle(&state, previousFocus: previousFocus, formAction: formAction))
+    return effect.merge(with: settle(&state, previousFocus: previousFocus, answered: answered))
   }
 
   // MARK: - Form actions
@@ -127,7 +136,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
   /// Brings focus, checks, errors and a waiting submit in line with the new state.
   private func settle(
-    _ state: inout State, previousFocus: FocusTarget<Field>?, formAction: FormAction<Field>?
+    _ state: inout State, previousFocus: FocusTarget<Field>?, answered: Field?
   ) -> Effect<Action> {
     var effect = Effect<Action>.none
 
@@ -146,8 +155,6 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
     if state.form.outcome == nil { effect = scheduleChecks(&state) }
-    var answered: Field?
-    if case let .checkFinished(field, _, _)? = formAction { answered = field }
     refreshErrors(&state, left: left, answered: answered)
 
     let awaitsNoCheck = state.form.submission == .awaitingChecks && !state.form.isChecking
@@ -196,8 +203,9 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
   }
 
   /// Shows, updates or clears errors: a field that shows an error is re-validated on every
-  /// change; a field is validated when focus leaves it and when its check answers (even while
-  /// it has focus: the answer is what the person waits for); a submit validates every field.
+  /// change; a field is validated when focus leaves it and when its check answers that the
+  /// value is taken (even while it has focus: the answer is what the person waits for); a
+  /// submit validates every field.
   ///
   /// Only those fields are looked at, so an action costs the same in a form of ten fields or
   /// ten thousand.
@@ -211,13 +219,18 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     let form = state.form
     var candidates = Set(form.errors.keys)
     if let left { candidates.insert(left) }
+    var validated = form.validated
     if let answered {
-      // NB: An answer shows at once, even in the focused field: the person waited for it.
+      // NB: An answer that finds a problem shows at once, even in the focused field: the person
+      //     waited for it. A field shown an error is validated from then on.
+      if !validated.contains(answered), rules.error(for: answered, in: state, form: form) != nil {
+        validated.insert(answered)
+        state.form.validated.insert(answered)
+      }
       candidates.insert(answered)
-      if !form.validated.contains(answered) { state.form.validated.insert(answered) }
     }
-    if form.submission != nil { candidates.formUnion(form.validated) }
-    for field in candidates where form.validated.contains(field) || field == answered {
+    if form.submission != nil { candidates.formUnion(validated) }
+    for field in candidates where validated.contains(field) {
       let error = rules.error(for: field, in: state, form: form)
       if form.errors[field] != error { state.form.errors[field] = error }
     }

@@ -42,15 +42,14 @@ struct FormEngineCheckTests {
     await store.receive(
       .form(.checkFinished(.username, generation: 1, error: SignUpForm.usernameTaken))
     ) {
+      // Focused and never left, yet the answer shows at once: the person waited for it.
       $0.form.checks[.username]?.status = .finished(error: SignUpForm.usernameTaken)
-    }
-    #expect(checked.value == ["blob"])
-    // Focused and never left: the answer is known but not shown until the field is left.
-    #expect(store.state.form.errors.isEmpty)
-    await store.send(.form(.focusNext)) {
-      $0.form.focus = .field(.email)
       $0.form.validated = [.username]
       $0.form.errors[.username] = SignUpForm.usernameTaken
+    }
+    #expect(checked.value == ["blob"])
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.email)
     }
   }
 
@@ -156,11 +155,11 @@ struct FormEngineCheckTests {
       .form(.checkFinished(.username, generation: 1, error: LookupFailed().description))
     ) {
       $0.form.checks[.username]?.status = .finished(error: LookupFailed().description)
+      $0.form.validated = [.username]
+      $0.form.errors[.username] = LookupFailed().description
     }
     await store.send(.form(.focusNext)) {
       $0.form.focus = .field(.email)
-      $0.form.validated = [.username]
-      $0.form.errors[.username] = LookupFailed().description
     }
     #expect(!store.state.isValid)
   }

@@ -87,7 +87,7 @@ struct StoreTests {
     #expect(!finished.value)
   }
 
-  @Test func theBodyIsBuiltOnceWithTheStoresDependenciesAndRunsEveryAction() {
+  @Test func theBodyIsBuiltForEveryActionWithTheStoresDependencies() {
     struct Tagger: Reducer {
       let builds: LockIsolated<Int>
       @Dependency(\.uuid) var uuid
@@ -108,7 +108,8 @@ struct StoreTests {
     store.send("a")
     store.send("b")
     store.send("c")
-    #expect(builds.value == 1)
+    // NB: As in TCA, and as in a TestStore: the body is a function of the dependencies.
+    #expect(builds.value == 3)
     #expect(store.state == ["00000000:a", "00000000:b", "00000000:c"])
   }
 

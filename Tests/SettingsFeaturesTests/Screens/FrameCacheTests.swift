@@ -52,12 +52,12 @@ struct FrameCacheTests {
   /// Sends a random sequence of keys from `seed` and returns the first difference, if any.
   static func compare<R: Reducer, Field: FormField>(
     _ reducer: R,
-    _ layout: FormLayout<R.State, R.Action, Field>,
+    _ layout: FormLayout<R.State, R.Action>,
     initial: R.State,
     embed: (FormAction<Field>) -> R.Action,
     seed: UInt64,
     answers: [FormAction<Field>]
-  ) -> String? where R.Action: BindableAction, R.Action.State == R.State {
+  ) -> String? where R.Action: BindableFormAction, R.Action.State == R.State, R.State.Field == Field {
     var random = Random(seed: seed)
     var state = initial
     var view = FormViewState<Field>()

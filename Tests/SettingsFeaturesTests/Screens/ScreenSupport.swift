@@ -4,13 +4,13 @@ import TerminalUI
 
 /// Renders a form state headlessly to the lines a person would see.
 @MainActor
-func screen<State, Action, Field>(
-  _ layout: FormLayout<State, Action, Field>,
+func screen<State, Action>(
+  _ layout: FormLayout<State, Action>,
   _ state: State,
   columns: Int = 80,
   rows: Int = 24
 ) -> (lines: [String], cursor: Position?) {
-  var view = FormViewState<Field>()
+  var view = FormViewState<State.Field>()
   let frame = layout.render(state, size: Size(columns: columns, rows: rows), theme: .color, view: &view)
   var lines = frame.buffer.lines
   while lines.last == "" { lines.removeLast() }

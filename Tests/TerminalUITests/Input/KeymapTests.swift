@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct KeymapTests {
   private let keymap = Keymap.standard
-  private let everyFocus: [ControlKind?] = [nil] + ControlKind.allCases.map { $0 }
+  // NB: Every kind but `.custom`, which takes every key (tested on its own below).
+  private let everyFocus: [ControlKind?] = [nil] + ControlKind.allCases.filter { $0 != .custom }.map { $0 }
 
   @Test func interruptCancelAndRedrawWorkWhateverHasFocus() {
     for focused in everyFocus {
@@ -178,6 +179,9 @@ import Testing
       {
         return .digit(digit)
       }
+    case .custom:
+      let moves = [keymap.focusNext, keymap.focusPrevious, keymap.activate]
+      if !moves.contains(where: { $0.contains(key) }) { return .edit(key) }
     case nil:
       break
     }
@@ -185,5 +189,31 @@ import Testing
     if keymap.focusPrevious.contains(key) { return .focusPrevious }
     if keymap.activate.contains(key) { return .activate }
     return nil
+  }
+
+  // MARK: - Help from the bindings
+
+  @Test func helpFollowsACustomisedKeymap() {
+    var keymap = Keymap.standard
+    keymap.cancel = KeyBinding([.control("g"), .escape], help: "quit form")
+    keymap.focusNext.remove(.tab)
+    keymap.toggle.help = "flip"
+    let items = keymap.helpItems(for: .toggle)
+    #expect(items.map { "\($0.key) \($0.action)" } == [
+      "↓ next", "Shift-Tab back", "Space flip", "Enter next", "Ctrl-G quit form",
+    ])
+    #expect(keymap.summary.contains("Ctrl-G, Esc: quit form"))
+    #expect(keymap.command(for: .tab, focused: .text) == nil)
+  }
+
+  @Test func aCustomControlGetsEveryKeyButMovesAndGlobalOnes() {
+    let keymap = Keymap.standard
+    #expect(keymap.command(for: .character("x"), focused: .custom) == .edit(.character("x")))
+    #expect(keymap.command(for: .left, focused: .custom) == .edit(.left))
+    #expect(keymap.command(for: .character(" "), focused: .custom) == .edit(.character(" ")))
+    #expect(keymap.command(for: .tab, focused: .custom) == .focusNext)
+    #expect(keymap.command(for: .enter, focused: .custom) == .activate)
+    #expect(keymap.command(for: .escape, focused: .custom) == .cancel)
+    #expect(keymap.command(for: .control("c"), focused: .custom) == .interrupt)
   }
 }

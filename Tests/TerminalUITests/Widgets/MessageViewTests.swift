@@ -73,16 +73,16 @@ import Testing
   }
 
   @Test func standardItemsFollowTheFocusedControl() {
-    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .toggle)), columns: 80).lines == [
+    #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .toggle)), columns: 80).lines == [
       "Tab next  Shift-Tab back  Space toggle  Enter next  Esc cancel"
     ])
-    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .stepper, enterSubmits: true)), columns: 80).lines == [
+    #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .stepper, enterSubmits: true)), columns: 80).lines == [
       "Tab next  Shift-Tab back  ←/→ change  Enter save  Esc cancel"
     ])
-    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .button)), columns: 80).lines == [
+    #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .button)), columns: 80).lines == [
       "Tab next  Shift-Tab back  Enter press  Esc cancel"
     ])
-    #expect(rendered(KeyHelpView(items: KeyHelpView.items(for: .text)), columns: 80).lines == [
+    #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .text)), columns: 80).lines == [
       "Tab next  Shift-Tab back  Enter next  Esc cancel"
     ])
   }

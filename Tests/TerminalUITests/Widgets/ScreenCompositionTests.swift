@@ -23,7 +23,7 @@ import Testing
     LabelView("Age").render(in: ageLabel, buffer: &buffer)
     StepperView(value: age, range: 0...150).render(in: ageField, buffer: &buffer)
     ButtonView(title: "Save", isDimmed: error != nil).render(in: rows[4].splitColumns(at: 8).right, buffer: &buffer)
-    KeyHelpView(items: KeyHelpView.items(for: .text)).render(in: rows[6], buffer: &buffer)
+    KeyHelpView(items: Keymap.standard.helpItems(for: .text)).render(in: rows[6], buffer: &buffer)
     return (buffer, cursor)
   }
 

@@ -38,7 +38,7 @@ extension DependencyValues {
 /// A sign-up form that exercises every part of the form engine: three required fields, an
 /// asynchronous "taken" check, a toggle that enables another field, and a submit operation.
 struct SignUpForm: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, FormFeatureState {
     @BindingState var username = ""
     @BindingState var email = ""
     @BindingState var newsletter = false
@@ -47,7 +47,7 @@ struct SignUpForm: Reducer {
     var form: FormState<Field> = .focusedOnFirstField
 
     /// Whether the form can be submitted as it is now.
-    var isValid: Bool { SignUpForm.rules.isValid(self, form: form) }
+    static var rules: FormRules<Self, Field> { SignUpForm.rules }
 
     /// The account the form would submit.
     var account: Account {
@@ -68,7 +68,7 @@ struct SignUpForm: Reducer {
     case username, email, newsletter, topics, age
   }
 
-  enum Action: BindableAction, Equatable, CasePathable {
+  enum Action: BindableFormAction, Equatable {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
 
@@ -76,15 +76,6 @@ struct SignUpForm: Reducer {
       if case let .binding(action) = self { action } else { nil }
     }
 
-    struct AllCasePaths: Sendable {
-      var binding: AnyCasePath<Action, BindingAction<State>> {
-        AnyCasePath(embed: Action.binding, extract: { $0.binding })
-      }
-      var form: AnyCasePath<Action, FormAction<Field>> {
-        AnyCasePath(embed: Action.form, extract: { if case let .form(a) = $0 { a } else { nil } })
-      }
-    }
-    static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   static let usernameRequired = "Please choose a username"
@@ -112,7 +103,7 @@ struct SignUpForm: Reducer {
   var body: some ReducerOf<Self> {
     BindingReducer()
     Reduce { _, _ in .none }
-      .form(state: \.form, action: \.form, rules: Self.rules) { [signUp] state in
+      .form { [signUp] state in
         { [account = state.account] in try await signUp.submit(account) }
       }
   }
