@@ -15,7 +15,8 @@ import ComposableForms
 ///     value: { $0[keyPath: keyPath].wrappedValue },
 ///     draw: { state, context, area, buffer in
 ///       let stars = String(repeating: "*", count: state[keyPath: keyPath].wrappedValue)
-///       buffer.draw(stars, in: area, style: context.isFocused ? context.theme.focusedValue : context.theme.value)
+///       let style = context.isFocused ? context.theme.focusedControl : context.theme.control
+///       buffer.setString(stars, at: Position(column: area.x, row: area.y), style: style, maxWidth: area.width)
 ///     },
 ///     handle: { command, state, _ in
 ///       guard case let .edit(.character(digit)) = command, let stars = digit.wholeNumberValue

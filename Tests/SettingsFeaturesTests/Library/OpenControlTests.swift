@@ -1,0 +1,162 @@
+import ComposableForms
+import ComposableFormsTesting
+import TerminalUI
+import Testing
+
+// NB: This target imports TerminalUI without @testable: everything here is public API, as in a
+//     user's package.
+
+/// A control written outside TerminalUI: a 0-5 star rating that takes digits.
+@MainActor
+func Rating<State>(
+  _ label: String, _ keyPath: WritableKeyPath<State, BindingState<Int>>
+) -> FormControl<State> {
+  FormControl(
+    label, kind: .custom, binding: keyPath,
+    value: { $0[keyPath: keyPath].wrappedValue },
+    draw: { state, context, area, buffer in
+      let stars = state[keyPath: keyPath].wrappedValue
+      let text = String(repeating: "*", count: stars) + String(repeating: ".", count: 5 - stars)
+      let style = context.isFocused ? context.theme.focusedControl : context.theme.control
+      _ = buffer.setString(text, at: Position(column: area.x, row: area.y), style: style, maxWidth: area.width)
+    },
+    handle: { command, _, _ in
+      guard case let .edit(.character(character)) = command, let stars = character.wholeNumberValue,
+        (0...5).contains(stars)
+      else { return nil }
+      return .set(keyPath, stars)
+    })
+}
+
+struct Review: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var title = ""
+    @BindingState var stars = 0
+    @BindingState var accepted = false
+    var form = FormState<Field>()
+
+    enum Field: FormField { case title, stars, accepted }
+    static let rules = FormRules<Self, Field>(
+      Validate(.title, \.$title, .minLength(3, "At least 3 characters"), .maxLength(20, "At most 20")),
+      Validate(.stars, \.$stars, .atLeast(1, "Give at least one star")),
+      Validate(.accepted, \.$accepted, .mustBeOn("Please accept the terms"))
+    )
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Review") { field in
+    switch field {
+    case .title: TextField("Title", \.$title)
+    case .stars: Rating("Stars", \.$stars)
+    case .accepted: Toggle("Accept terms", \.$accepted)
+    }
+  }
+}
+
+@MainActor
+struct OpenControlTests {
+  @Test func aControlWrittenWithPublicAPIDrawsAndTakesKeys() async {
+    let store = Store(initialState: Review.State()) { Review() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
+    let events = ScriptedEventSource(
+      "Nice".map { .key(.character($0)) }
+        + [.key(.tab), .key(.character("4")), .key(.character("9")), .key(.tab), .key(.character(" ")),
+           .key(.enter)])
+    let runtime = FormRuntime(
+      store: store, layout: Review.layout, terminal: Terminal(backend: backend), events: events)
+    #expect(await runtime.run() == .submitted)
+    #expect(store.state.stars == 4)  // "9" is out of range: the control ignored it
+    #expect(store.state.accepted)
+    #expect(backend.lines.contains { $0.contains("Stars") && $0.contains("****.") })
+  }
+
+  @Test func theKeyHelpOfACustomControlComesFromTheKeymap() {
+    var state = Review.State()
+    state.form.focus = .field(.stars)
+    var keymap = Keymap.standard
+    keymap.cancel = KeyBinding([.control("g")], help: "give up")
+    var view = FormViewState<Review.State.Field>()
+    let frame = Review.layout.render(
+      state, size: Size(columns: 70, rows: 12), theme: .monochrome, keymap: keymap, view: &view)
+    #expect(frame.buffer.lines[11].contains("Ctrl-G give up"))
+    #expect(!frame.buffer.lines[11].contains("Esc"))
+  }
+
+  @Test func lengthAndMustBeOnRulesShowTheirMessages() async {
+    let store = TestStore(initialState: Review.State()) { Review() }
+    await store.send(.binding(.set(\.$title, "No"))) { $0.title = "No" }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.title, .stars, .accepted]
+      $0.form.errors = [
+        .title: "At least 3 characters", .stars: "Give at least one star",
+        .accepted: "Please accept the terms",
+      ]
+      $0.form.focus = .field(.title)
+    }
+    await store.send(.binding(.set(\.$title, String(repeating: "x", count: 21)))) {
+      $0.title = String(repeating: "x", count: 21)
+      $0.form.errors[.title] = "At most 20"
+    }
+  }
+}
+
+/// Forms whose layout does not match their fields, for the layout's checks.
+struct Mismatched {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var name = ""
+    @BindingState var email = ""
+    var form = FormState<Field>()
+    enum Field: FormField { case name, email }
+    static let rules = FormRules<Self, Field>(Validate(.email, \.$email, .required("Required")))
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+}
+
+@MainActor
+struct LayoutCheckTests {
+  @Test func twoControlsForOneFieldAreRefusedWhenTheLayoutIsMade() {
+    withKnownIssue {
+      let layout = FormLayout<Mismatched.State, Mismatched.Action>("Twice") { _ in
+        TextField("Name", \.$name)
+      }
+      #expect(layout.problems.contains(.sharedBinding(.name, .email)))
+    } matching: { issue in
+      // NB: The email control also edits another field than the email rules read.
+      issue.description.contains("FormLayout \"Twice\"")
+    }
+  }
+
+  @Test func aControlThatEditsAnotherFieldThanItsRulesReadIsRefused() {
+    withKnownIssue {
+      let layout = FormLayout<Mismatched.State, Mismatched.Action>("Crossed") { field in
+        switch field {
+        case .name: TextField("Name", \.$email)
+        case .email: TextField("Email", \.$name)
+        }
+      }
+      #expect(layout.problems == [.bindingMismatch(.email)])
+    } matching: { issue in
+      issue.description.contains("the control of 'email' edits another field than its rules read")
+    }
+  }
+
+  @Test func aSoundLayoutHasNoProblems() {
+    let layout = FormLayout<Mismatched.State, Mismatched.Action>("Sound") { field in
+      switch field {
+      case .name: TextField("Name", \.$name)
+      case .email: TextField("Email", \.$email)
+      }
+    }
+    #expect(layout.problems.isEmpty)
+  }
+}
