@@ -5,24 +5,29 @@ import TerminalUI
 /// (a form's focus order is `Field.allCases`; an enum's is an array too).
 protocol GeneratedField: FormField where AllCases == [Self] {
   static var count: Int { get }
+  /// The form's rules, made once: a generic form type cannot store them itself.
+  static var rules: FormRules<GeneratedForm<Self>.State, Self> { get }
   var index: Int { get }
   init(index: Int)
 }
 
 struct Fields10: GeneratedField {
   let index: Int
+  static let rules = GeneratedForm<Self>.makeRules()
   static let count = 10
   static let allCases = (0..<count).map(Self.init)
 }
 
 struct Fields1000: GeneratedField {
   let index: Int
+  static let rules = GeneratedForm<Self>.makeRules()
   static let count = 1_000
   static let allCases = (0..<count).map(Self.init)
 }
 
 struct Fields10000: GeneratedField {
   let index: Int
+  static let rules = GeneratedForm<Self>.makeRules()
   static let count = 10_000
   static let allCases = (0..<count).map(Self.init)
 }
@@ -35,12 +40,7 @@ struct GeneratedForm<Field: GeneratedField>: Reducer {
     var values: [BindingState<String>]
     var form: FormState<Field>
 
-    // NB: `FormRules` takes its rules as a variadic list, so a rule per generated field cannot
-    //     be written; one rule (on field 0) keeps the validation path in play. Computed, as a
-    //     generic type has no stored static properties.
-    static var rules: FormRules<Self, Field> {
-      FormRules(Validate(Field(index: 0), \.values[0].wrappedValue, .maxLength(64, "At most 64 characters")))
-    }
+    static var rules: FormRules<Self, Field> { Field.rules }
 
     init(focusedIndex: Int) {
       values = (0..<Field.count).map { BindingState(wrappedValue: "Value \($0)") }
@@ -59,6 +59,12 @@ struct GeneratedForm<Field: GeneratedField>: Reducer {
     var form: FormAction<Field>? {
       if case let .form(action) = self { action } else { nil }
     }
+  }
+
+  // NB: `FormRules` takes its rules as a variadic list, so a rule per generated field cannot be
+  //     written; one rule (on field 0) keeps the validation path in play.
+  static func makeRules() -> FormRules<State, Field> {
+    FormRules(Validate(Field(index: 0), \.values[0].wrappedValue, .maxLength(64, "At most 64 characters")))
   }
 
   var body: some ReducerOf<Self> {

@@ -38,6 +38,15 @@ struct SettingsLongWay: Reducer {
     case protectMyPostsChanged(Bool)
     case form(FormAction<SettingsForm.Field>)
     case permissionResponse(NotificationPermissionClient.Response)
+
+    // NB: As the app's features do: without these, the protocols' defaults use reflection.
+    var binding: BindingAction<State>? {
+      if case let .binding(action) = self { action } else { nil }
+    }
+
+    var form: FormAction<SettingsForm.Field>? {
+      if case let .form(action) = self { action } else { nil }
+    }
   }
 
 

@@ -26,12 +26,15 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
   /// The dependencies the reducer and its effects run with; change them between steps.
   public var dependencies: DependencyValues {
-    didSet { runner?.dependencies = dependencies }
+    didSet {
+      runner?.dependencies = dependencies
+      // NB: A body may read dependencies while it is built: build it again with the new ones.
+      reducer = makeReducer()
+    }
   }
 
-  private let reducer: (inout State, Action, _ checkingBody: Bool) -> Effect<Action>
-  /// Whether the first action has run (it checks the reducer as a `Store` does).
-  private var hasReduced = false
+  private var reducer: (inout State, Action) -> Effect<Action>
+  private let makeReducer: () -> (inout State, Action) -> Effect<Action>
   private var runner: EffectRunner<Action>?
   /// Actions effects sent, with the state after each, not yet asserted.
   private var received: [(action: Action, state: State)] = []
@@ -57,7 +60,8 @@ public final class TestStore<State: Equatable, Action> {
     self.state = initialState
     self.asserted = initialState
     // NB: The same entry point as `Store`, so a test runs the code the app runs.
-    self.reducer = { reducer._reduce(into: &$0, action: $1, checkingBody: $2) }
+    self.makeReducer = { reducer._builtOnce() }
+    self.reducer = reducer._builtOnce()
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
@@ -92,7 +96,7 @@ public final class TestStore<State: Equatable, Action> {
       received.removeAll()
     }
     let before = state
-    let effect = DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
+    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
     let after = state
     expect(
       before: exhaustivity == .on ? asserted : before, after: after,
@@ -244,7 +248,7 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: - Private
 
   private func receiveFromEffect(_ action: Action) {
-    let effect = DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
+    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
     received.append((action, state))
     _ = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) }
   }
@@ -332,11 +336,6 @@ public final class TestStore<State: Equatable, Action> {
       ? "State was not expected to change, but a change occurred while \(step):"
       : "A state change does not match the expectation while \(step):"
     fail("\(headline)\n\n\(difference.indented)\n\n(Expected: −, Actual: +)", at: here)
-  }
-
-  private func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
-    defer { hasReduced = true }
-    return reducer(&state, action, !hasReduced)
   }
 
   private func describe(_ action: Action) -> String {

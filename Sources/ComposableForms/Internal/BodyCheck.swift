@@ -26,36 +26,22 @@ enum BodyCheck {
     _ = watched.compareExchange(expected: current, desired: ran, ordering: .relaxed)
   }
 
-  /// Runs `reducer` once, and reports it when it has a body that its `reduce` does not run.
-  static func reduce<R: Reducer>(
-    _ reducer: R, into state: inout R.State, action: R.Action
-  ) -> Effect<R.Action> {
-    guard R.Body.self != Never.self else { return reducer.reduce(into: &state, action: action) }
-    let id = Int(bitPattern: ObjectIdentifier(R.self))
-    // NB: Only one check runs at a time; a store whose check overlaps another's skips it.
+  /// Runs `body` and tells whether it ran the default `reduce` of `type`: `nil` when another
+  /// check was running at the same moment (on another thread), so nothing can be told.
+  static func watch<R, Result>(_ type: R.Type, _ body: () -> Result) -> (Result, bodyRan: Bool?) {
+    let id = Int(bitPattern: ObjectIdentifier(type))
     guard watched.compareExchange(expected: idle, desired: id, ordering: .relaxed).exchanged
-    else { return reducer.reduce(into: &state, action: action) }
-    let effect = reducer.reduce(into: &state, action: action)
-    let bodyRan = watched.exchange(idle, ordering: .relaxed) == ran
-    if !bodyRan {
-      reportIssue(
-        """
-        '\(R.self)' implements both 'body' and 'reduce(into:action:)': its 'reduce' runs and \
-        its 'body' never does. Implement one of them.
-        """)
-    }
-    return effect
+    else { return (body(), nil) }
+    let result = body()
+    return (result, watched.exchange(idle, ordering: .relaxed) == ran)
   }
-}
 
-extension Reducer {
-  /// Runs the reducer for one action, the way stores do; `checkingBody` on a store's first
-  /// action, to report a reducer whose `body` its own `reduce` hides.
-  package func _reduce(
-    into state: inout State, action: Action, checkingBody: Bool
-  ) -> Effect<Action> {
-    checkingBody
-      ? BodyCheck.reduce(self, into: &state, action: action)
-      : reduce(into: &state, action: action)
+  /// Reports a reducer whose own `reduce` hides its `body`.
+  static func report<R>(_ type: R.Type) {
+    reportIssue(
+      """
+      '\(type)' implements both 'body' and 'reduce(into:action:)': its 'reduce' runs and its \
+      'body' never does. Implement one of them.
+      """)
   }
 }

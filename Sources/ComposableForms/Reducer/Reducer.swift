@@ -34,6 +34,14 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is made of, run in order.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// How stores run this reducer: its `reduce`, with a `body` built once instead of for every
+  /// action where `reduce` is the default one that runs `body`.
+  ///
+  /// `Store` and `TestStore` both call it (a test store again when its dependencies change), so
+  /// tests run the code the app runs. Do not implement it: the defaults are the only correct
+  /// ones. It is a requirement so that the witness is compiled for each reducer's own types.
+  func _builtOnce() -> (inout State, Action) -> Effect<Action>
 }
 
 /// A reducer whose state and action are those of `R`: `ReducerOf<Self>` in a `body` signature.
@@ -52,5 +60,38 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     BodyCheck.bodyRuns(Self.self)
     return self.body.reduce(into: &state, action: action)
+  }
+
+  /// A reducer with a body: its `reduce` for the first action, watching whether that ran the
+  /// body; from then on the body, built once, if it did; `reduce` for good, reported, if the
+  /// reducer's own `reduce` hid its body.
+  ///
+  /// A store's dependencies do not change while it runs, and a body is a function of the
+  /// reducer's properties and dependencies, so building it once gives the same reducer as
+  /// building it for every action (BENCHMARKS.md, "Cost of issue 17", has what that saves).
+  public func _builtOnce() -> (inout State, Action) -> Effect<Action> {
+    var run: ((inout State, Action) -> Effect<Action>)?
+    return { state, action in
+      if let run { return run(&state, action) }
+      let (effect, bodyRan) = BodyCheck.watch(Self.self) { reduce(into: &state, action: action) }
+      switch bodyRan {
+      case true?:
+        run = body._builtOnce()
+      case false?:
+        BodyCheck.report(Self.self)
+        run = { reduce(into: &$0, action: $1) }
+      case nil:
+        break  // NB: Another store was checking at the same moment: check at the next action.
+      }
+      return effect
+    }
+  }
+}
+
+extension Reducer where Body == Never {
+  /// A reducer without a body: its own `reduce`.
+  @inlinable
+  public func _builtOnce() -> (inout State, Action) -> Effect<Action> {
+    { reduce(into: &$0, action: $1) }
   }
 }

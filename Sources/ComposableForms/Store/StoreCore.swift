@@ -16,9 +16,7 @@ protocol StoreCore<State, Action>: AnyObject {
 @MainActor
 final class RootStoreCore<State, Action>: StoreCore {
   private var currentState: State
-  private let reduce: (inout State, Action, _ checkingBody: Bool) -> Effect<Action>
-  /// Whether the first action has run (it checks the reducer, see ``BodyCheck``).
-  private var hasReduced = false
+  private let reduce: (inout State, Action) -> Effect<Action>
   private let dependencies: DependencyValues
   private var runner: EffectRunner<Action>?
   private var observers: [Int: @MainActor (State) -> Void] = [:]
@@ -28,9 +26,8 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
     self.currentState = initialState
-    // NB: The same entry point as `TestStore`: the reducer's `reduce(into:action:)`, which
-    //     builds a reducer's `body` for every action, as TCA does.
-    self.reduce = { reducer._reduce(into: &$0, action: $1, checkingBody: $2) }
+    // NB: The same entry point as `TestStore` (see `Reducer._builtOnce()`).
+    self.reduce = reducer._builtOnce()
     self.dependencies = dependencies
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)
@@ -65,9 +62,7 @@ final class RootStoreCore<State, Action>: StoreCore {
     while index < queue.count {
       let action = queue[index]
       index += 1
-      let effect = Self.reduce(
-        &currentState, action, checkingBody: !hasReduced, with: reduce, dependencies: dependencies)
-      hasReduced = true
+      let effect = Self.reduce(&currentState, action, with: reduce, dependencies: dependencies)
       if case .none = effect.operation { continue }
       guard let runner else { continue }
       tokens.append(contentsOf: runner.start(effect) { queue.append($0) })
@@ -85,11 +80,10 @@ final class RootStoreCore<State, Action>: StoreCore {
   private nonisolated static func reduce(
     _ state: inout State,
     _ action: Action,
-    checkingBody: Bool,
-    with reduce: (inout State, Action, Bool) -> Effect<Action>,
+    with reduce: (inout State, Action) -> Effect<Action>,
     dependencies: DependencyValues
   ) -> Effect<Action> {
-    DependencyValues.$_current.withValue(dependencies) { reduce(&state, action, checkingBody) }
+    DependencyValues.$_current.withValue(dependencies) { reduce(&state, action) }
   }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {

@@ -60,8 +60,6 @@ public struct ClientForm: Reducer {
   public static let ageRange = 0...150
 
 
-  @Dependency(\.clientStorage) var clients
-
   public init() {}
 
   public var body: some ReducerOf<Self> {
@@ -72,8 +70,13 @@ public struct ClientForm: Reducer {
       }
       return .none
     }
-    .form { [clients] state in
-      { [client = state.client] in try await clients.add(client) }
+    .form { state in
+      { [client = state.client] in
+        // NB: Read when the save runs (with the store's dependencies), not each time the body
+        //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
+        @Dependency(\.clientStorage) var clients
+        try await clients.add(client)
+      }
     }
   }
 }

@@ -75,7 +75,6 @@ public struct SettingsForm: Reducer {
   enum CancelID { case permission }
 
   @Dependency(\.notificationPermission) var permission
-  @Dependency(\.settingsStorage) var storage
 
   public init() {}
 
@@ -109,8 +108,12 @@ public struct SettingsForm: Reducer {
         return .none
       }
     }
-    .form { [storage] state in
-      { [settings = state.settings] in try await storage.save(settings) }
+    .form { state in
+      { [settings = state.settings] in
+        // NB: Read when the save runs, not each time the body is built (see ClientForm).
+        @Dependency(\.settingsStorage) var storage
+        try await storage.save(settings)
+      }
     }
   }
 }

@@ -11,7 +11,7 @@ public func TextField<State>(
   placeholder: String = "",
   isSecure: Bool = false
 ) -> FormControl<State> {
-  return FormControl(
+  FormControl(
     label: label, kind: .text, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       TextInputView(
@@ -19,7 +19,7 @@ public func TextField<State>(
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
+    value: { .text($0[keyPath: keyPath].wrappedValue) },
     handle: { _, _, _ in nil },
     textAccess: .init(
       get: { $0[keyPath: keyPath].wrappedValue },
@@ -39,7 +39,7 @@ public func Toggle<State>(
   on: String = "On",
   off: String = "Off"
 ) -> FormControl<State> {
-  return FormControl(
+  FormControl(
     label: label, kind: .toggle, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       ToggleView(
@@ -47,7 +47,7 @@ public func Toggle<State>(
         isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
+    value: { .flag($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, _ in
       guard command == .toggle else { return nil }
       return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
@@ -76,7 +76,7 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { AnyHashable(options.firstIndex(of: $0[keyPath: keyPath].wrappedValue) ?? 0) },
+    value: { .number(options.firstIndex(of: $0[keyPath: keyPath].wrappedValue) ?? 0) },
     handle: { command, state, _ in
       let index = options.firstIndex(of: state[keyPath: keyPath].wrappedValue) ?? 0
       let next: Int
@@ -102,7 +102,7 @@ public func Stepper<State>(
   _ keyPath: WritableKeyPath<State, BindingState<Int>>,
   range: ClosedRange<Int>
 ) -> FormControl<State> {
-  return FormControl(
+  FormControl(
     label: label, kind: .stepper, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       StepperView(
@@ -110,7 +110,7 @@ public func Stepper<State>(
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
-    value: { AnyHashable($0[keyPath: keyPath].wrappedValue) },
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, typing in
       let value = state[keyPath: keyPath].wrappedValue
       let next: Int

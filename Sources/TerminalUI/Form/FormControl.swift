@@ -12,7 +12,7 @@ import ComposableForms
 /// func Rating<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<Int>>) -> FormControl<State> {
 ///   FormControl(
 ///     label, kind: .custom, binding: keyPath,
-///     value: { $0[keyPath: keyPath].wrappedValue },
+///     value: { .number($0[keyPath: keyPath].wrappedValue) },
 ///     draw: { state, context, area, buffer in
 ///       let stars = String(repeating: "*", count: state[keyPath: keyPath].wrappedValue)
 ///       let style = context.isFocused ? context.theme.focusedControl : context.theme.control
@@ -36,7 +36,7 @@ public final class FormControl<State> {
   public let binding: BoundKeyPath?
   let draw: (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void
   /// What `draw` shows of the state: equal values draw equal cells (see ``FrameCache``).
-  let value: (_ state: State) -> AnyHashable
+  let value: (_ state: State) -> ControlValue
   let handle: (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
@@ -56,8 +56,8 @@ public final class FormControl<State> {
   ///   - kind: Which keys reach the control: a built-in kind's, or ``ControlKind/custom`` for
   ///     every key but focus moves, Enter, Esc and Ctrl-C.
   ///   - binding: The bindable field the control edits (`\.$rating`), if it edits one.
-  ///   - value: What `draw` shows of the state; a row whose value, focus and disabled state
-  ///     did not change is not drawn again.
+  ///   - value: What `draw` shows of the state (``ControlValue``); a row whose value, focus
+  ///     and disabled state did not change is not drawn again.
   ///   - draw: Draws the value into `area` (one row, right of the label).
   ///   - handle: Turns a command into the binding action to send, or `nil`. `typed` keeps
   ///     what was typed into the control since focus arrived (a stepper's digits).
@@ -65,13 +65,13 @@ public final class FormControl<State> {
     _ label: String,
     kind: ControlKind,
     binding: AnyKeyPath? = nil,
-    value: @escaping (_ state: State) -> some Hashable,
+    value: @escaping (_ state: State) -> ControlValue,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
     handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
   ) {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), draw: draw,
-      value: { AnyHashable(value($0)) }, handle: handle, textAccess: nil, status: nil)
+      value: value, handle: handle, textAccess: nil, status: nil)
   }
 
   init(
@@ -79,7 +79,7 @@ public final class FormControl<State> {
     kind: ControlKind,
     binding: BoundKeyPath?,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    value: @escaping (_ state: State) -> AnyHashable,
+    value: @escaping (_ state: State) -> ControlValue,
     handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?,
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?

@@ -64,7 +64,7 @@ enum RowKey: Hashable {
   case separator(moreAbove: Bool)
   case blank
   case control(
-    index: Int, isFocused: Bool, isDisabled: Bool, value: AnyHashable,
+    index: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
     status: StatusView.Status?, spinnerFrame: Int)
   case note(StatusView.Status, spinnerFrame: Int)
   case error(String)
@@ -74,4 +74,17 @@ enum RowKey: Hashable {
 
   /// Which button, if any, has focus.
   enum ButtonFocus: Hashable { case none, submit, cancel }
+}
+
+/// What a control shows, as the frame cache compares it: a row is drawn again only when its
+/// control's value (or focus, or disabled state) changed.
+///
+/// The built-in controls use the plain cases, which compare without any dynamic casts; a
+/// control of your own can use them too, or ``custom(_:)`` for any other value.
+public enum ControlValue: Hashable {
+  case text(String)
+  case flag(Bool)
+  case number(Int)
+  /// Any other value (compared through `AnyHashable`, which costs more).
+  case custom(AnyHashable)
 }

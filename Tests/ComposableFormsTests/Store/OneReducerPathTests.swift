@@ -1,3 +1,4 @@
+import Foundation
 import ComposableForms
 import ComposableFormsTesting
 import Testing
@@ -75,5 +76,32 @@ struct OneReducerPathTests {
       issue.description.contains("sent to a store while it was processing another one")
     }
     #expect(store.state == [1, 2])
+  }
+}
+
+@MainActor
+struct TestStoreDependencyTests {
+  struct Tagger: Reducer {
+    @Dependency(\.uuid) var uuid
+    var body: some Reducer<[String], Int> {
+      // NB: Read while the body is built, as `[clients] in` captures do.
+      let tag = uuid().uuidString.prefix(4)
+      Reduce { state, _ in
+        state.append(String(tag))
+        return .none
+      }
+    }
+  }
+
+  @Test func aTestStoreBuildsTheBodyAgainWhenItsDependenciesChange() async {
+    let one = UUID(uuidString: "11111111-0000-0000-0000-000000000000") ?? UUID()
+    let two = UUID(uuidString: "22222222-0000-0000-0000-000000000000") ?? UUID()
+    let store = TestStore(initialState: [String]()) { Tagger() } withDependencies: {
+      $0.uuid = .constant(one)
+    }
+    await store.send(0) { $0 = ["1111"] }
+    await store.send(0) { $0 = ["1111", "1111"] }
+    store.dependencies.uuid = .constant(two)
+    await store.send(0) { $0 = ["1111", "1111", "2222"] }
   }
 }

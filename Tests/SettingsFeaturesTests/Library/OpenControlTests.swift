@@ -13,7 +13,7 @@ func Rating<State>(
 ) -> FormControl<State> {
   FormControl(
     label, kind: .custom, binding: keyPath,
-    value: { $0[keyPath: keyPath].wrappedValue },
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
     draw: { state, context, area, buffer in
       let stars = state[keyPath: keyPath].wrappedValue
       let text = String(repeating: "*", count: stars) + String(repeating: ".", count: 5 - stars)
