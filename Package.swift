@@ -67,11 +67,9 @@ let package = Package(
       name: "CNcurses",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
-    // Prefetches the code a keystroke runs (the release build's order file gathers it).
-    .target(name: "CKeystrokeCode"),
     .target(
       name: "CursesBackend",
-      dependencies: ["TerminalUI", "CNcurses", "CKeystrokeCode"],
+      dependencies: ["TerminalUI", "CNcurses"],
       swiftSettings: fast,
       linkerSettings: [
         .linkedLibrary("ncursesw", .when(platforms: [.linux])),

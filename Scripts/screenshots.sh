@@ -46,7 +46,7 @@ fi
 cd "$ROOT"
 log "building settings-tui (release)"
 # NB: The same flags as `make run` (RELEASE from the Makefile), so the two share one build.
-RELEASE_FLAGS=${RELEASE:--c release --static-swift-stdlib -Xlinker -no-pie}
+RELEASE_FLAGS=${RELEASE:--c release --static-swift-stdlib}
 "$SWIFT" build $RELEASE_FLAGS --product settings-tui >&2
 BIN="$("$SWIFT" build $RELEASE_FLAGS --show-bin-path)/settings-tui"
 [ -x "$BIN" ] || die "no binary at $BIN"

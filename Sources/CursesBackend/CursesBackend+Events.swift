@@ -1,4 +1,3 @@
-import CKeystrokeCode
 import CNcurses
 import TerminalUI
 import Dispatch
@@ -52,9 +51,6 @@ extension CursesBackend: EventSource {
         return .terminate(signal: cn_sighup())
       }
       if ready == 0 { return .timeout }
-      // NB: Input is a keystroke to handle, after a wait long enough for the caches to have
-      //     lost its code: fetch that code now, in parallel, and during the `read` below.
-      if fds[0].revents != 0 { keystroke_code_prefetch() }
       if fds[1].revents != 0 { pendingSignals += signals.takeSignals() }
       if fds[2].revents != 0 {
         _ = wakePipe.drain()
