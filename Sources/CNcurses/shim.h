@@ -25,7 +25,39 @@ static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
 static inline attr_t cn_color_pair(int pair) { return COLOR_PAIR(pair); }
+
+static inline int cn_ok(void) { return OK; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+// NB: The line-drawing character as ncurses draws it for this terminal and locale (a Unicode
+//     line in UTF-8, the alternate character set where terminfo has `acsc`, '-' elsewhere),
+//     with the given attributes and colour pair.
+static inline int cn_horizontal_line(cchar_t *out, attr_t attributes, short pair) {
+  wchar_t characters[CCHARW_MAX];
+  attr_t own;
+  short ownPair;
+  if (getcchar(WACS_HLINE, characters, &own, &ownPair, NULL) == ERR) return ERR;
+  return setcchar(out, characters, own | attributes, pair, NULL);
+}
+
+// MARK: - Key codes (function-key values of get_wch's KEY_CODE_YES results)
+
+static inline int cn_key_up(void) { return KEY_UP; }
+static inline int cn_key_down(void) { return KEY_DOWN; }
+static inline int cn_key_left(void) { return KEY_LEFT; }
+static inline int cn_key_right(void) { return KEY_RIGHT; }
+static inline int cn_key_home(void) { return KEY_HOME; }
+static inline int cn_key_end(void) { return KEY_END; }
+static inline int cn_key_delete(void) { return KEY_DC; }
+static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int cn_key_enter(void) { return KEY_ENTER; }
+static inline int cn_key_back_tab(void) { return KEY_BTAB; }
+static inline int cn_key_page_up(void) { return KEY_PPAGE; }
+static inline int cn_key_page_down(void) { return KEY_NPAGE; }
+static inline int cn_key_resize(void) { return KEY_RESIZE; }
+static inline int cn_key_max(void) { return KEY_MAX; }
 
 // NB: `stdscr` and `COLOR_PAIRS` are mutable C globals; reading them from Swift 6
 //     is a concurrency error, so they are read here, for the screen most recently `set_term`ed.

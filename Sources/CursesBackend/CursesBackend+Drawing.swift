@@ -1,13 +1,12 @@
+import CNcurses
 import TerminalUI
 
 extension CursesBackend: Backend {
-  /// Encodes changed cells for the terminal; ``flush()`` sends them. Cells arrive from
-  /// ``TerminalUI/Terminal``'s diff, so each one is written: there is no second diff here.
+  /// Puts changed cells into curses' virtual screen; ``flush()`` has curses send them.
   public func draw(_ cells: [(Position, Cell)]) {
     guard !isShutDown else { return }
-    writer.size = size
     for (position, cell) in cells where !cell.isContinuation {
-      writer.put(cell, at: position)
+      put(cell, at: position)
     }
   }
 
@@ -16,16 +15,68 @@ extension CursesBackend: Backend {
     cursor = position
   }
 
-  /// Clears the terminal now (through curses); cells drawn afterwards go onto a blank screen.
+  /// Forgets what the terminal shows: the next ``flush()`` clears it and repaints everything.
   public func clear() {
     guard !isShutDown else { return }
-    clearWithCurses()
+    _ = wclear(screen.window)
   }
 
-  /// Places the cursor and sends the frame in one `write`.
+  /// Has curses send the changed cells and place the cursor, in one update.
   public func flush() {
     guard !isShutDown else { return }
-    writer.placeCursor(cursor)
-    writeOutput()
+    if let cursor {
+      _ = leaveok(screen.window, false)
+      _ = wmove(screen.window, Int32(cursor.row), Int32(cursor.column))
+    } else {
+      // NB: With the cursor hidden, curses need not move it back after an update.
+      _ = leaveok(screen.window, true)
+    }
+    _ = wnoutrefresh(screen.window)
+    _ = doupdate()
+    setCursorVisible(cursor != nil)
+  }
+
+  private func put(_ cell: Cell, at position: Position) {
+    let attributes = palette.attributes(for: cell.style)
+    let pair = palette.pair(for: cell.style)
+    let row = Int32(position.row)
+    let column = Int32(position.column)
+    switch GlyphFallback.output(for: cell, unicode: writesUnicode) {
+    case .horizontalLine where !writesUnicode:
+      // NB: The alternate character set's 'q' (a horizontal line), sent with smacs/rmacs: in a
+      //     UTF-8 locale curses would send WACS_HLINE as UTF-8, which a 7-bit terminal cannot show.
+      var line = cchar_t()
+      let q: [wchar_t] = [wchar_t(UInt8(ascii: "q")), 0]
+      guard setcchar(&line, q, attributes | cn_a_altcharset(), pair, nil) == cn_ok() else { return }
+      _ = mvwadd_wch(screen.window, row, column, &line)
+    case .horizontalLine:
+      var line = cchar_t()
+      guard cn_horizontal_line(&line, attributes, pair) == cn_ok() else { return }
+      _ = mvwadd_wch(screen.window, row, column, &line)
+    case let .text(text):
+      var character = cchar_t()
+      guard Self.makeCharacter(&character, text, attributes: attributes, pair: pair) else { return }
+      _ = mvwadd_wch(screen.window, row, column, &character)
+      // NB: A fallback is one column wide: fill the rest of a wide cell so nothing stale shows.
+      if cell.width > 1, !writesUnicode, text.utf8.allSatisfy({ $0 < 0x80 }), text.count < cell.width {
+        for extra in text.count..<cell.width {
+          _ = mvwaddch(screen.window, row, column + Int32(extra), chtype(UInt8(ascii: "?")) | chtype(attributes))
+        }
+      }
+    }
+  }
+
+  /// Fills `character` with `text` (one spacing character and its combining marks); a longer
+  /// cluster, which a `cchar_t` cannot hold (an emoji ZWJ sequence), keeps its first scalar.
+  private static func makeCharacter(
+    _ character: inout cchar_t, _ text: String, attributes: attr_t, pair: Int16
+  ) -> Bool {
+    var characters = text.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
+      wchar_t(bitPattern: $0.value)
+    }
+    characters.append(0)
+    if setcchar(&character, characters, attributes, pair, nil) == cn_ok() { return true }
+    characters = [characters[0], 0]
+    return setcchar(&character, characters, attributes, pair, nil) == cn_ok()
   }
 }

@@ -17,16 +17,15 @@ extension CursesBackend: EventSource {
 
   /// Waits for the next key, wake-up or signal without busy polling.
   ///
-  /// Keys already read come first; otherwise the terminal, the wake pipe and the signal pipe are
-  /// polled together. A zero timeout makes no system call: it only answers keys already read
-  /// and signals already seen; the next call that waits reports the rest. SIGTERM and SIGHUP
-  /// (and a closed terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH
-  /// gives ``TerminalUI/Key/resize``; Ctrl-Z or SIGTSTP suspends the program and gives
+  /// Keys curses already has come first; otherwise the terminal, the wake pipe and the signal
+  /// pipe are polled together. A zero timeout only asks curses for a waiting key: wake-ups and
+  /// signals are then reported by the next call that waits. SIGTERM and SIGHUP (and a closed
+  /// terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives
+  /// ``TerminalUI/Key/resize``; Ctrl-Z or SIGTSTP suspends the program and gives
   /// ``TerminalUI/TerminalEvent/resumed`` once it is continued; SIGINT from `kill` arrives as
   /// Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
     guard !isShutDown else { return .terminate(signal: cn_sighup()) }
-    // NB: No clock read for a zero timeout (the call made after every key): it never waits.
     let deadline =
       timeout == .zero ? nil : timeout.map { Self.monotonicNanoseconds() + Self.nanoseconds($0) }
     while true {
@@ -34,10 +33,6 @@ extension CursesBackend: EventSource {
       if let event = readKey() { return event }
       if awaitsResize { return .key(resizeWithoutCurses()) }
       if inputEnded { return .terminate(signal: cn_sighup()) }
-      // NB: A zero timeout is the run loop asking "anything more before I draw?" after a key:
-      //     keys that arrived in the same `read` (a paste without bracketed paste, fast
-      //     typing) were answered above, and no system call stands between a key and its
-      //     echo. What arrives later is read by the next wait, right after the frame.
       if timeout == .zero { return .timeout }
       var fds = [
         pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
@@ -56,8 +51,9 @@ extension CursesBackend: EventSource {
         _ = wakePipe.drain()
         return .wake
       }
-      // NB: A closed terminal reports POLLHUP (maybe with the last bytes): read until the end.
-      if fds[0].revents != 0 { _ = readInput(waitingAtMost: nil) }
+      // NB: A closed terminal reports POLLHUP, maybe with its last bytes: those are read first.
+      let closedMask = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
+      if fds[0].revents & closedMask != 0 { inputEnded = true }
     }
   }
 
@@ -138,7 +134,7 @@ extension CursesBackend {
   /// the main actor. Call it after ``nextEvent(timeout:)`` returned `.timeout`: input already
   /// read is not visible to `poll`.
   public func waitForEvents(timeout: Duration?) async {
-    guard !isShutDown, pendingSignals.isEmpty, !awaitsResize, keys.isEmpty, !inputEnded else {
+    guard !isShutDown, pendingSignals.isEmpty, !awaitsResize, !inputEnded else {
       return
     }
     let descriptors = [screen.inputFD, signals.pipe.readFD, wakePipe.readFD]

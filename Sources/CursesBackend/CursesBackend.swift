@@ -11,10 +11,11 @@ import TerminalUI
 /// The ncurses terminal: draws ``TerminalUI/Cell``s and turns keys, wake-ups and signals into
 /// ``TerminalUI/TerminalEvent``s.
 ///
-/// curses owns the terminal's modes, clearing and suspending; the cells themselves are written by
-/// a ``ScreenWriter`` with the terminal's terminfo strings, in one `write` per frame, because
-/// ``TerminalUI/Terminal`` has already worked out what changed. Keys are read straight from the
-/// terminal and decoded by a ``KeyParser`` with the terminal's terminfo key strings.
+/// ncurses does what it is for: ``TerminalUI/Terminal`` hands over the cells that changed, they go
+/// into curses' virtual screen, and `doupdate` writes them with the terminal's terminfo strings
+/// (padding, the alternate character set, attributes, colours, cursor moves); keys are read with
+/// `wget_wch` in keypad mode, Esc is told from a sequence after `ESCDELAY`, and bracketed paste
+/// is used where terminfo describes it (`BE`, `PS`, `PE`).
 ///
 /// One backend owns the terminal at a time, from `init` until ``shutdown()``. All curses calls
 /// happen on the main actor; other threads reach it only through ``waker``. The terminal is
@@ -33,16 +34,20 @@ public final class CursesBackend {
   let screen: CursesScreen
   let signals: SignalRelay
   let wakePipe: SelfPipe
-  /// Encodes cells for the terminal and remembers its cursor and attributes between frames.
-  var writer: ScreenWriter
+  /// The colour pairs and attributes cells are drawn with.
+  var palette: ColorPalette
+  /// Whether cells may be written in Unicode (see ``GlyphFallback``).
+  let writesUnicode: Bool
+  /// Whether the terminal takes bracketed paste (terminfo has `BE`, `PS` and `PE`).
+  let pastesInBrackets: Bool
+  /// Whether the cursor shows now.
+  var isCursorVisible = true
   /// Where ``flush()`` leaves the visible cursor; `nil` hides it.
   var cursor: Position?
   /// Signals read from the relay pipe but not yet turned into events.
   var pendingSignals: [Int32] = []
   /// Set by SIGWINCH until the backend has measured the new size.
   var awaitsResize = false
-  /// Decodes the bytes read from the terminal into keys.
-  var keys: KeyParser
   /// Set once the terminal has closed (end of file, or an error reading it).
   var inputEnded = false
   /// Whether Ctrl-Z suspends the program (the default, like a shell job); when `false` it
@@ -52,10 +57,11 @@ public final class CursesBackend {
   var ignoresNextContinue = false
   private(set) var isShutDown = false
 
-  /// The bracketed-paste mode sequences (every terminal the backend accepts can address the
-  /// cursor, so none is `dumb`; terminals without the mode ignore them).
-  nonisolated static let enableBracketedPaste = "\u{1B}[?2004h"
-  nonisolated static let disableBracketedPaste = "\u{1B}[?2004l"
+  /// How long, by default, a lone Esc waits for the rest of a key's sequence before it counts as
+  /// the Esc key: long enough for a sequence split by a laggy link (an SSH hop), short enough
+  /// that Esc still feels prompt. `ESCDELAY` in the environment overrides it, as in every
+  /// curses program.
+  nonisolated static let defaultEscapeDelayMilliseconds: Int32 = 200
 
   /// Takes over the terminal on the given descriptors (duplicated: the caller keeps its own).
   ///
@@ -93,9 +99,8 @@ public final class CursesBackend {
       release()
       throw error
     }
-    let colors = colorMode == .automatic && has_colors()
-    // NB: Cells are written at addressed positions, so a terminal without `cup` (dumb) is refused.
-    guard let capabilities = TerminalCapabilities.current(colors: colors) else {
+    // NB: Cells are placed at addressed positions, so a terminal without `cup` (dumb) is refused.
+    guard cn_string_capability("cup") != nil else {
       let name = String(cString: termname())
       opened.close()
       wake.close()
@@ -105,23 +110,20 @@ public final class CursesBackend {
     }
     signals = relay
     wakePipe = wake
-    opened.configureInput()
+    opened.configureInput(escapeDelay: Self.defaultEscapeDelayMilliseconds)
     screen = opened
-    keys = KeyParser(sequences: Self.currentKeySequences())
-    writer = ScreenWriter(
-      capabilities: capabilities,
-      size: Size(columns: Int(cn_max_x(opened.window)), rows: Int(cn_max_y(opened.window))))
-    let exitBytes =
-      Array(Self.disableBracketedPaste.utf8) + capabilities.resetAttributes + capabilities.showCursor
+    palette = ColorPalette(mode: colorMode)
+    writesUnicode = GlyphFallback.allowsUnicode(
+      localeIsUTF8: cn_locale_is_utf8() != 0, terminalName: String(cString: termname()))
+    pastesInBrackets = KeyBindings.install()
+    let exitBytes = pastesInBrackets ? Self.capabilityBytes("BD") : []
     activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }
-    // NB: curses' own window stays blank: it is refreshed only to clear, so it must not move the
-    //     cursor afterwards.
-    _ = leaveok(screen.window, true)
-    clearWithCurses()
+    _ = clearok(screen.window, true)
+    setCursorVisible(false)
+    _ = wnoutrefresh(screen.window)
+    _ = doupdate()
     signals.install()
-    screen.writeDirectly(Self.enableBracketedPaste)
-    writer.placeCursor(nil)
-    writeOutput()
+    setBracketedPaste(true)
   }
 
   /// Takes over the terminal device at `terminalPath` for both keys and drawing.
@@ -148,9 +150,8 @@ public final class CursesBackend {
     isShutDown = true
     signals.restore()
     _ = set_term(screen.screen)
-    screen.writeDirectly(Self.disableBracketedPaste)
-    writer.restoreForShell()
-    writeOutput()
+    setBracketedPaste(false)
+    setCursorVisible(true)
     screen.close()
     wakePipe.close()
     activeTerminal.withLock { $0 = .none }
@@ -172,20 +173,28 @@ public final class CursesBackend {
     Size(columns: Int(cn_max_x(screen.window)), rows: Int(cn_max_y(screen.window)))
   }
 
-  /// Has curses clear the terminal (it also enters curses mode the first time) and forgets what
-  /// the writer knew about it.
-  func clearWithCurses() {
-    _ = clearok(screen.window, true)
-    _ = wnoutrefresh(screen.window)
-    _ = doupdate()
-    writer.forgetState()
-    writer.size = size
+  /// Turns the terminal's bracketed-paste mode on or off (`BE`/`BD`), where terminfo has it.
+  ///
+  /// Written straight to the terminal, between curses' updates (whose output is flushed by
+  /// then): `putp` would write to standard output, not to this screen, and the mode strings have
+  /// no padding to apply.
+  func setBracketedPaste(_ on: Bool) {
+    guard pastesInBrackets else { return }
+    let bytes = Self.capabilityBytes(on ? "BE" : "BD")
+    bytes.withUnsafeBytes { screen.write($0) }
   }
 
-  /// Sends what the writer produced, in one `write` (curses has flushed its own output by then).
-  func writeOutput() {
-    guard writer.hasOutput else { return }
-    writer.drainOutput { screen.write($0) }
+  /// Shows or hides the cursor (`cnorm`/`civis`) when that changes.
+  func setCursorVisible(_ visible: Bool) {
+    guard visible != isCursorVisible else { return }
+    isCursorVisible = visible
+    _ = curs_set(visible ? 1 : 0)
+  }
+
+  /// The bytes of a string capability, for the `atexit` path (which may not call curses).
+  static func capabilityBytes(_ name: String) -> [UInt8] {
+    guard let value = cn_string_capability(name) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
   }
 }
 

@@ -25,7 +25,10 @@ struct CursesScreen {
   static func open(
     inputFD: Int32, outputFD: Int32, termName: String?
   ) throws(CursesBackendError) -> CursesScreen {
-    prepareLocale()
+    _ = setlocale(LC_ALL, "")
+    // NB: The window's size from the terminal (TIOCGWINSZ), even where LINES and COLUMNS are
+    //     exported: they would pin the size, and a grown window would keep the old one.
+    use_tioctl(true)
     let input = try wrap(inputFD, mode: "r")
     let output: (fd: Int32, file: UnsafeMutablePointer<FILE>)
     do {
@@ -58,14 +61,17 @@ struct CursesScreen {
   }
 
   /// Raw keys (Ctrl-C and Ctrl-Z arrive as bytes), no echo, the keypad in transmit mode (so
-  /// keys send terminfo's strings), and updates that never stop to look for typed-ahead input
-  /// (the backend reads keys itself, and the event loop reads all waiting input before it draws).
-  func configureInput() {
+  /// keys send terminfo's strings and curses decodes them), reads that never block (the event
+  /// loop polls first), and a lone Esc told from a sequence after `ESCDELAY` milliseconds, or
+  /// `escapeDelay` when the environment does not set it.
+  func configureInput(escapeDelay: Int32) {
     raw()
     noecho()
     nonl()
     _ = keypad(window, true)
     _ = typeahead(-1)
+    if getenv("ESCDELAY") == nil { _ = set_escdelay(escapeDelay) }
+    wtimeout(window, 0)
   }
 
   /// Ends curses mode, frees the screen and closes the duplicated descriptors.
@@ -95,16 +101,6 @@ struct CursesScreen {
       } else {
         return
       }
-    }
-  }
-
-  // NB: curses measures wide characters with the C library's locale, so a "C"/POSIX environment
-  //     would garble CJK and "é"; terminals are UTF-8 (keys are decoded as UTF-8), so fall back to
-  //     C.UTF-8.
-  private static func prepareLocale() {
-    _ = setlocale(LC_ALL, "")
-    if cn_locale_is_utf8() == 0 {
-      _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
   }
 

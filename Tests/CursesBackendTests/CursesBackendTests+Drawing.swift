@@ -4,7 +4,7 @@ import TerminalUI
 
 extension CursesBackendTests {
   /// What one frame change costs on the wire with xterm-256color, drawn the way the app draws:
-  /// ``TerminalUI/Terminal`` diffs, the backend's writer encodes.
+  /// ``TerminalUI/Terminal`` diffs, curses' `doupdate` writes.
   @Test func drawingOnlySendsWhatChanged() throws {
     let pipe = PipeTerminal()
     let backend = try pipe.start()
@@ -20,15 +20,16 @@ extension CursesBackendTests {
     terminal.draw(frame, cursor: Position(column: 24, row: 2))
     #expect(pipe.takeOutput().isEmpty, "an unchanged frame writes nothing")
 
-    // Typing one character into the focused text field: one cell, the cursor follows it.
-    frame.apply(Frames.text("y", at: Position(column: 24, row: 2), style: Frames.field))
+    // Typing one character into the focused text field (typed text is plain, see
+    // Theme.text): one cell, the cursor follows it.
+    frame.apply(Frames.text("y", at: Position(column: 24, row: 2)))
     terminal.draw(frame, cursor: Position(column: 25, row: 2))
     let typed = pipe.takeOutput()
     #expect(typed.count <= typedCharacterBudget)
-    frame.apply(Frames.text("z", at: Position(column: 25, row: 2), style: Frames.field))
+    frame.apply(Frames.text("z", at: Position(column: 25, row: 2)))
     terminal.draw(frame, cursor: Position(column: 26, row: 2))
     #expect(String(decoding: pipe.takeOutput(), as: UTF8.self) == "z",
-            "the next character in the same style is that one byte")
+            "the next character, where the cursor already is, is that one byte")
 
     // Focus moves: two buttons restyled, cursor hidden.
     frame.apply(Frames.text("[ Save ]", at: Position(column: 20, row: 16)))
@@ -49,11 +50,14 @@ extension CursesBackendTests {
       (Position(column: 3, row: 0), Cell.continuation()),
       (Position(column: 4, row: 0), Cell("é")),
       (Position(column: 5, row: 0), Cell("e\u{301}")),
-      (Position(column: 6, row: 0), Cell("👨‍👩‍👧")),
+      (Position(column: 6, row: 0), Cell("👨‍👩")),
     ])
     backend.flush()
     let output = terminal.takeText()
-    #expect(output.contains("漢字ée\u{301}👨‍👩‍👧"), "one run, each cluster whole")
+    #expect(output.contains("漢字ée\u{301}"), "one run, each cluster whole")
+    // NB: A curses cell holds one spacing character and its combining ones, so an emoji
+    //     sequence (two spacing emoji joined by ZWJ) keeps its first emoji.
+    #expect(output.contains("👨"))
   }
 
   @Test func noColourModeSendsNoColourSequences() throws {
@@ -88,12 +92,12 @@ extension CursesBackendTests {
   }
 }
 
-/// Bytes allowed for the first typed character in a text field: the underline and the character
-/// (measured: 5; curses' own update wrote 16, because it reset the attributes after each frame).
-private let typedCharacterBudget = 5
+/// Bytes allowed for the first typed character in a text field: the target of BENCHMARKS.md
+/// (dialog writes 34).
+private let typedCharacterBudget = 12
 /// Bytes allowed for restyling two buttons (18 cells) when focus moves, cursor hidden
-/// (measured: 60).
-private let restyleBudget = 60
+/// (measured with curses: 67).
+private let restyleBudget = 80
 
 /// Whether an SGR sequence sets a foreground or background colour (30-49, 38;5, 48;5).
 private func containsColour(_ output: String) -> Bool {

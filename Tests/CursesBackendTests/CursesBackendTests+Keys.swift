@@ -1,3 +1,4 @@
+import Foundation
 import CursesBackend
 import Testing
 import TerminalUI
@@ -68,7 +69,32 @@ extension CursesBackendTests {
     let event = backend.nextEvent(timeout: .seconds(2))
     let elapsed = start.duration(to: clock.now)
     #expect(event == .key(.escape))
-    #expect(elapsed >= .milliseconds(20), "waits for a possible sequence")
-    #expect(elapsed < .milliseconds(250), "answers promptly: \(elapsed)")
+    // NB: The default delay (no ESCDELAY in the test's environment) tolerates a laggy link.
+    #expect(elapsed >= .milliseconds(180), "waits for a possible sequence: \(elapsed)")
+    #expect(elapsed < .milliseconds(600), "answers promptly: \(elapsed)")
+  }
+
+  @Test func escDelayFromTheEnvironmentIsHonoured() throws {
+    setenv("ESCDELAY", "40", 1)
+    defer { unsetenv("ESCDELAY") }
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}")
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    let elapsed = start.duration(to: clock.now)
+    #expect(elapsed >= .milliseconds(35) && elapsed < .milliseconds(180), "\(elapsed)")
+  }
+
+  @Test func anArrowSplitByALaggyLinkIsStillAnArrow() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}")
+    Thread.sleep(forTimeInterval: 0.06)  // 60 ms between the bytes of one key
+    terminal.type("[A")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.up))
   }
 }

@@ -8,83 +8,74 @@ import TerminalUI
 #endif
 
 extension CursesBackend {
-  /// How long a lone Esc waits for the rest of a sequence before it counts as the Esc key.
-  static let escapeDelayMilliseconds: Int32 = 25
   /// How long a bracketed paste may pause between bytes before it is delivered as it stands.
   static let pasteGapMilliseconds: Int32 = 500
 
-  /// The key sequences of the current terminal (call after `newterm`/`set_term`).
-  static func currentKeySequences() -> KeySequences {
-    KeySequences { capability in
-      guard let value = cn_string_capability(capability) else { return nil }
-      return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
-    }
-  }
-
-  /// The next key among the bytes already read; `nil` when there is none.
+  /// Reads one key curses already has or can read without blocking; `nil` when there is none.
   ///
-  /// A lone Esc (or half a sequence) waits up to the Esc delay for the rest, and a paste up to
-  /// the paste gap for its end marker; then what arrived is taken as it stands.
+  /// A lone Esc waits the escape delay (`ESCDELAY`) to tell it from the start of a sequence.
   func readKey() -> TerminalEvent? {
     while true {
-      switch keys.next(flush: false) {
-      case .key(let key):
-        return event(for: key)
-      case .empty:
-        return nil
-      case .needsMoreBytes:
-        let wait = keys.isInsidePaste ? Self.pasteGapMilliseconds : Self.escapeDelayMilliseconds
-        if readInput(waitingAtMost: wait) { continue }
-        guard case .key(let key) = keys.next(flush: true) else { return nil }
-        return event(for: key)
+      var character: wint_t = 0
+      let status = wget_wch(screen.window, &character)
+      if status == cn_key_code_yes() {
+        let code = Int32(bitPattern: UInt32(character))
+        if code == KeyBindings.pasteStartCode { return .key(.paste(collectPaste())) }
+        if code == KeyBindings.pasteEndCode { continue }
+        let key = KeyDecoder.decode(functionKey: code)
+        if key == .resize { absorbWindowChangeSignals() }
+        return .key(key)
       }
+      guard status == cn_ok() else { return nil }
+      let code = UInt32(character)
+      if code == KeyDecoder.suspendByte && suspendsOnControlZ { return suspend() }
+      return .key(KeyDecoder.decode(character: code))
     }
   }
 
-  /// Ctrl-Z suspends (unless turned off); every other key is delivered.
-  private func event(for key: Key) -> TerminalEvent {
-    if suspendsOnControlZ, case .control("z") = key { return suspend() }
-    return .key(key)
+  /// curses has just measured the new size, so the SIGWINCH bytes already relayed would only
+  /// report the same resize again: drop them, keeping any other signal.
+  private func absorbWindowChangeSignals() {
+    awaitsResize = false
+    pendingSignals += signals.takeSignals()
+    pendingSignals.removeAll { $0 == cn_sigwinch() }
   }
 
-  /// Reads what the terminal has sent into the key parser, waiting at most `milliseconds` for it
-  /// to arrive (`nil`: it is known to be there). Returns whether any bytes came; marks the input
-  /// as ended when the terminal has closed.
-  func readInput(waitingAtMost milliseconds: Int32?) -> Bool {
-    if let milliseconds {
-      var descriptor = pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0)
-      var ready = poll(&descriptor, 1, milliseconds)
-      while ready < 0 && currentErrno == EINTR { ready = poll(&descriptor, 1, milliseconds) }
-      guard ready > 0 else { return false }
-    }
+  /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").
+  /// A paste that pauses longer than the paste gap is delivered as it stands.
+  private func collectPaste() -> String {
+    var text = ""
+    var previousWasReturn = false
+    wtimeout(screen.window, Self.pasteGapMilliseconds)
+    defer { wtimeout(screen.window, 0) }
     while true {
-      let count = Self.read(screen.inputFD, into: &keys)
-      if count > 0 { return true }
-      if count < 0 && currentErrno == EINTR { continue }
-      // NB: 0 is the end of a pipe; a pseudo-terminal whose other side closed gives EIO.
-      if count == 0 || currentErrno != EAGAIN { inputEnded = true }
-      return false
-    }
-  }
-
-  /// One `read` of up to 4 KiB into the parser; what `read` returned.
-  ///
-  /// Not isolated: a main-actor closure passed to the standard library checks its executor at
-  /// run time, and this runs for every key.
-  private nonisolated static func read(_ fd: Int32, into keys: inout KeyParser) -> Int {
-    withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) { chunk in
-      let count = systemRead(fd, chunk.baseAddress, chunk.count)
-      if count > 0 { keys.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
-      return count
+      var character: wint_t = 0
+      let status = wget_wch(screen.window, &character)
+      if status == cn_key_code_yes() {
+        let code = Int32(bitPattern: UInt32(character))
+        if code == KeyBindings.pasteEndCode { return text }
+        if code == cn_key_resize() { awaitsResize = true }
+        if code == cn_key_enter() { text.append("\n") }
+        previousWasReturn = false
+        continue
+      }
+      guard status == cn_ok() else { return text }
+      let code = UInt32(character)
+      defer { previousWasReturn = code == 13 }
+      switch code {
+      case 13: text.append("\n")
+      case 10 where previousWasReturn: continue
+      case 10: text.append("\n")
+      default:
+        if let scalar = Unicode.Scalar(code) { text.unicodeScalars.append(scalar) }
+      }
     }
   }
 
   /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
   /// program is continued, with curses mode restored.
   func suspend() -> TerminalEvent {
-    screen.writeDirectly(Self.disableBracketedPaste)
-    writer.restoreForShell()
-    writeOutput()
+    setBracketedPaste(false)
     endwin()
     ignoresNextContinue = true
     signals.stopProcess()
@@ -97,8 +88,7 @@ extension CursesBackend {
     _ = clearok(screen.window, true)
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
-    writer.forgetState()
-    screen.writeDirectly(Self.enableBracketedPaste)
+    setBracketedPaste(true)
     return .resumed
   }
 }

@@ -1,19 +1,20 @@
+import CNcurses
 import TerminalUI
 
-/// Turns one decoded Unicode scalar into a ``TerminalUI/Key``: a pure mapping.
+/// Turns what `wget_wch` reports into a ``TerminalUI/Key``: a pure mapping, no curses state.
 ///
 /// Control bytes become ``TerminalUI/Key/control(_:)`` with the lowercase letter, except those
-/// with keys of their own (Tab, Enter, Backspace, Esc). Escape sequences are ``KeyParser``'s job.
+/// with keys of their own (Tab, Enter, Backspace, Esc); function-key codes become named keys.
 ///
 /// ```swift
-/// KeyDecoder.decode(character: 3)      // .control("c")
-/// KeyDecoder.decode(character: 0xE9)   // .character("é")
+/// KeyDecoder.decode(character: 3)                     // .control("c")
+/// KeyDecoder.decode(functionKey: cn_key_back_tab())   // .backTab
 /// ```
 enum KeyDecoder {
-  /// Esc, the first byte of every sequence.
-  static let escapeByte: UInt8 = 0x1B
+  /// The control byte a terminal sends for Ctrl-Z.
+  static let suspendByte: UInt32 = 26
 
-  /// Decodes a scalar value.
+  /// Decodes a character (`wget_wch` returned `OK`).
   static func decode(character code: UInt32) -> Key {
     switch code {
     case 9: return .tab
@@ -31,4 +32,27 @@ enum KeyDecoder {
       return .character(Character(scalar))
     }
   }
+
+  /// Decodes a function key (`wget_wch` returned `KEY_CODE_YES`).
+  static func decode(functionKey code: Int32) -> Key {
+    if let key = functionKeys[code] { return key }
+    if let key = KeyBindings.alternatives.first(where: { $0.code == code })?.key { return key }
+    return .unknown(code)
+  }
+
+  private static let functionKeys: [Int32: Key] = [
+    cn_key_up(): .up,
+    cn_key_down(): .down,
+    cn_key_left(): .left,
+    cn_key_right(): .right,
+    cn_key_home(): .home,
+    cn_key_end(): .end,
+    cn_key_delete(): .delete,
+    cn_key_backspace(): .backspace,
+    cn_key_enter(): .enter,
+    cn_key_back_tab(): .backTab,
+    cn_key_page_up(): .pageUp,
+    cn_key_page_down(): .pageDown,
+    cn_key_resize(): .resize,
+  ]
 }
