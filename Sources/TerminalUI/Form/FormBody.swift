@@ -10,8 +10,9 @@ struct FormBody<State> {
   struct Extra {
     let index: Int
     var note: StatusView.Status?
-    var error: String?
-    var rowCount: Int { (note == nil ? 0 : 1) + (error == nil ? 0 : 1) }
+    /// The error's lines, wrapped to the width (``ErrorView/lines(_:width:)``).
+    var errorLines: [String] = []
+    var rowCount: Int { (note == nil ? 0 : 1) + errorLines.count }
   }
 
   let controls: [FormControl<State>]

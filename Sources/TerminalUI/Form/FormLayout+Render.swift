@@ -19,7 +19,7 @@ extension FormLayout {
     _ state: State, size: Size, theme: Theme, keymap: Keymap = .standard,
     view: inout FormViewState<Field>, cache: inout FrameCache
   ) -> (buffer: Buffer, cursor: Position?) {
-    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+    guard fits(size) else {
       cache.reset()
       var buffer = Buffer(size: size)
       drawTooSmall(into: &buffer, theme: theme)
@@ -141,10 +141,11 @@ extension FormLayout {
             .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
         }
         return nil
-      case let .error(message):
-        cache.row(y, .error(message), in: &buffer) { buffer in
-          ErrorView(message: message, theme: theme)
-            .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+      case let .error(line):
+        cache.row(y, .error(line), in: &buffer) { buffer in
+          buffer.draw(
+            line, in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1),
+            style: theme.error)
         }
         return nil
       case .buttons:
@@ -170,6 +171,7 @@ extension FormLayout {
     case blank
     /// The control at this index of ``FormLayout/controls``.
     case control(Int)
+    /// One line of a control's error, wrapped (``ErrorView/lines(_:width:)``).
     case error(String)
     /// A control's note that does not fit beside it.
     case note(StatusView.Status)
@@ -179,9 +181,10 @@ extension FormLayout {
   /// The body's rows, sparsely: errors and notes that do not fit beside their control.
   func makeBody(_ state: State, form: FormState<Field>, width: Int) -> FormBody<State> {
     var extras: [Int: FormBody<State>.Extra] = [:]
+    let errorWidth = width - columns(width: width).control - 1
     for (field, error) in form.errors {
       guard let index = controlIndex[field] else { continue }
-      extras[index, default: .init(index: index)].error = error
+      extras[index, default: .init(index: index)].errorLines = ErrorView.lines(error, width: errorWidth)
     }
     for index in noteCandidates {
       let control = controls[index]
@@ -202,12 +205,13 @@ extension FormLayout {
     switch row - body.row(ofControl: index) {
     case 0:
       return .control(index)
-    case 1:
+    case let offset:
       guard let extra = body.extra(ofControl: index) else { return .blank }
-      if let note = extra.note { return .note(note) }
-      return extra.error.map(BodyRow.error) ?? .blank
-    default:
-      return body.extra(ofControl: index)?.error.map(BodyRow.error) ?? .blank
+      if let note = extra.note {
+        if offset == 1 { return .note(note) }
+        return extra.errorLines.indices.contains(offset - 2) ? .error(extra.errorLines[offset - 2]) : .blank
+      }
+      return extra.errorLines.indices.contains(offset - 1) ? .error(extra.errorLines[offset - 1]) : .blank
     }
   }
 
@@ -273,13 +277,16 @@ extension FormLayout {
       "Need \(minimumSize.columns)×\(minimumSize.rows), have \(size.columns)×\(size.rows)",
       "Enlarge the window",
     ]
-    let top = max(0, (size.rows - lines.count) / 2)
-    for (index, line) in lines.enumerated() where top + index < size.rows {
-      let text = line.truncated(toWidth: size.columns)
-      let x = max(0, (size.columns - text.displayWidth) / 2)
-      buffer.setString(
-        text, at: Position(column: x, row: top + index), style: index == 0 ? theme.error : theme.label,
-        maxWidth: size.columns - x)
+    // NB: Wrapped, not cut: a person must be able to read what to do in any window.
+    let wrapped = lines.enumerated().flatMap { index, line in
+      line.wrapped(toWidth: size.columns).map { (text: $0, isTitle: index == 0) }
+    }
+    let top = max(0, (size.rows - wrapped.count) / 2)
+    for (index, line) in wrapped.enumerated() where top + index < size.rows {
+      let x = max(0, (size.columns - line.text.displayWidth) / 2)
+      _ = buffer.setString(
+        line.text, at: Position(column: x, row: top + index),
+        style: line.isTitle ? theme.error : theme.label, maxWidth: size.columns - x)
     }
   }
 }

@@ -116,6 +116,12 @@ where Action.State == State {
     }
   }
 
+  /// Whether the form is drawn on a screen of `size`; a smaller one shows a message instead
+  /// and takes no keys but Esc, Ctrl-C and resizes.
+  public func fits(_ size: Size) -> Bool {
+    size.columns >= minimumSize.columns && size.rows >= minimumSize.rows
+  }
+
   /// The action the Save button sends.
   public var submitAction: Action { Action.form(.submitTapped) }
 

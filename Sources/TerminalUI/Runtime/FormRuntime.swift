@@ -143,6 +143,12 @@ where Action.State == State {
       case .redraw:
         terminal.invalidate()
         return nil
+      case .cancel where !layout.fits(terminal.size):
+        actions = [.form(.cancelTapped)]
+      case _ where !layout.fits(terminal.size):
+        // NB: The form is not on screen, so nothing may change it unseen: only resize (handled
+        //     above), Esc and Ctrl-C work until the window is large enough again.
+        return nil
       default:
         actions = layout.actions(for: command, state: state, view: &view)
       }

@@ -21,7 +21,19 @@ public struct ErrorView: Widget {
   /// The text drawn, such as `! Please enter an email`.
   public var text: String { "\(Self.marker) \(message)" }
 
+  /// The message as the lines it takes at `width` columns: the marker on the first, the rest
+  /// indented under the text. Nothing is cut off.
+  public static func lines(_ message: String, width: Int) -> [String] {
+    let indent = String(repeating: " ", count: marker.displayWidth + 1)
+    return message.wrapped(toWidth: max(1, width - indent.count)).enumerated().map { index, line in
+      (index == 0 ? marker + " " : indent) + line
+    }
+  }
+
+  /// Draws the message wrapped into the area's rows (as many as it has).
   public func render(in area: Rect, buffer: inout Buffer) {
-    buffer.draw(text.truncated(toWidth: area.width), in: area, style: theme.error)
+    for (index, line) in Self.lines(message, width: area.width).enumerated() where index < area.height {
+      buffer.draw(line, in: area.row(index), style: theme.error)
+    }
   }
 }

@@ -40,6 +40,12 @@ public struct PickerView: Widget {
 
   public func render(in area: Rect, buffer: inout Buffer) {
     let style = isDisabled ? theme.disabled : isFocused ? theme.focusedControl : theme.control
+    var text = self.text
+    if isFocused, !isDisabled, text.displayWidth > area.width, area.width >= 5 {
+      // NB: The arrows say "Left/Right change this": shorten the option, never drop an arrow.
+      let selected = options.indices.contains(selectedIndex) ? options[selectedIndex] : ""
+      text = "‹ \(selected.truncated(toWidth: area.width - 4)) ›"
+    }
     buffer.draw(text, in: area, style: style)
   }
 }

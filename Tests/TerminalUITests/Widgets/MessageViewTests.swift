@@ -10,10 +10,24 @@ import Testing
     #expect(buffer.style(column: 5) == Theme.color.error)
   }
 
-  @Test func truncatesToItsArea() {
-    #expect(rendered(ErrorView(message: "You must be 18 to create an account"), columns: 20).lines == [
-      "! You must be 18 to…"
+  @Test func wrapsIntoItsRowsInsteadOfCutting() {
+    #expect(rendered(ErrorView(message: "You must be 18 to create an account"), columns: 20, rows: 3).lines == [
+      "! You must be 18 to",
+      "  create an account",
+      "",
     ])
+    #expect(ErrorView.lines("A client with this email already exists", width: 16) == [
+      "! A client with", "  this email", "  already exists",
+    ])
+  }
+
+  @Test func wrappingBreaksAtSpacesAndInsideOverlongWords() {
+    #expect("You must be 18 to create an account".wrapped(toWidth: 16) == [
+      "You must be 18", "to create an", "account",
+    ])
+    #expect("abcdefghij xy".wrapped(toWidth: 4) == ["abcd", "efgh", "ij", "xy"])
+    #expect("漢字漢字".wrapped(toWidth: 5) == ["漢字", "漢字"])
+    #expect("".wrapped(toWidth: 5) == [""])
   }
 
   @Test func monochromeErrorsAreBold() {

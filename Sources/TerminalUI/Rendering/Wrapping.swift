@@ -1,0 +1,46 @@
+extension StringProtocol {
+  /// The text broken into lines of at most `width` columns, at spaces where it can be and inside
+  /// a word only when the word alone is wider than a line. Nothing is cut off.
+  ///
+  /// ```swift
+  /// "You must be 18 to create an account".wrapped(toWidth: 16)
+  /// // ["You must be 18", "to create an", "account"]
+  /// ```
+  public func wrapped(toWidth width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in split(separator: " ", omittingEmptySubsequences: true) {
+      var word = String(word)
+      var wordWidth = word.displayWidth
+      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 {
+        lines.append(line)
+        (line, lineWidth) = ("", 0)
+      }
+      // NB: A word wider than a line is broken by characters, as a terminal would.
+      while wordWidth > width {
+        var head = ""
+        var headWidth = 0
+        for character in word {
+          let columns = character.displayWidth
+          if headWidth + columns > width { break }
+          head.append(character)
+          headWidth += columns
+        }
+        if head.isEmpty { head = String(word.prefix(1)) }  // NB: a wide character in 1 column
+        lines.append(head)
+        word = String(word.dropFirst(head.count))
+        wordWidth = word.displayWidth
+      }
+      (line, lineWidth) = (word, wordWidth)
+    }
+    if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}
