@@ -95,11 +95,16 @@ final class TmuxSession {
 
   /// Starts `settings-tui arguments` in a fresh tmux server, in a window of the given size.
   /// `environment` adds variables for the program (such as `NO_COLOR`).
+  ///
+  /// With `recordingOutput`, every byte the program writes to the terminal is also kept, from
+  /// the first one on (``output()``).
   func start(
     _ arguments: [String], environment extra: [String: String] = [:], columns: Int = 80,
-    rows: Int = 24
+    rows: Int = 24, recordingOutput: Bool = false
   ) throws {
     let exports = extra.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }
+    // NB: While the output is being hooked up, the program waits for a file saying so.
+    let wait = recordingOutput ? "while [ ! -f \"$dir/go\" ]; do sleep 0.02; done" : ""
     let script = """
       #!/bin/sh
       dir='\(folder.path)'
@@ -107,6 +112,7 @@ final class TmuxSession {
       \(exports.joined(separator: "\n"))
       unset TMUX TMUX_PANE
       cd "$dir"
+      \(wait)
       sh -c 'echo $$ > "$0/pid.tmp" && mv "$0/pid.tmp" "$0/pid" && exec "$@"' "$dir" '\(binary)' "$@" \
         > "$dir/stdout" 2> "$dir/stderr"
       status=$?
@@ -118,6 +124,17 @@ final class TmuxSession {
     try Data(script.utf8).write(to: wrapper)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
     try startServer(columns: columns, rows: rows, command: [wrapper.path] + arguments)
+    if recordingOutput {
+      let output = folder.appendingPathComponent("output").path
+      _ = try tmuxCommand(["pipe-pane", "-o", "-t", target, "cat >> '\(output)'"])
+      _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+    }
+  }
+
+  /// Every byte the program wrote to the terminal so far (``start(_:environment:columns:rows:recordingOutput:)``
+  /// with `recordingOutput`).
+  func output() -> [UInt8] {
+    (try? Data(contentsOf: folder.appendingPathComponent("output"))).map { Array($0) } ?? []
   }
 
   /// Starts an interactive bash (no profile, prompt `$ `) instead of the program, for tests that

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// The release binary on the terminal types and locales people use: the form shows, Esc
+  /// cancels, and the bytes it writes are ones that terminal understands.
+  @Suite struct TerminalTypeTests {
+    static let terminals = [
+      "xterm-256color", "screen-256color", "tmux-256color", "linux", "vt100", "vt220", "xterm-mono",
+    ]
+    static let locales = ["C.UTF-8", "C"]
+    /// The terminals whose terminfo has the bracketed-paste strings (BE, BD, PS, PE).
+    static let withBracketedPaste: Set = ["xterm-256color", "tmux-256color"]
+
+    @Test(arguments: terminals, locales)
+    func theSettingsFormShowsAndCancels(term: String, locale: String) async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start(
+        [], environment: ["TERM": term, "LANG": locale, "LC_ALL": locale], recordingOutput: true)
+      let screen = try await session.waitFor(text: "Protect my posts")
+      for label in ["Settings", "Digest", "Display name", "Notifications", "Save", "Cancel"] {
+        #expect(screen.contains(label), "\(term) \(locale): \(label)\n\(screen)")
+      }
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1, "\(term) \(locale)")
+
+      let output = session.output()
+      let text = String(decoding: output, as: UTF8.self)
+      #expect(!output.isEmpty, "\(term) \(locale): the output was recorded")
+      #expect(!text.contains("$<"), "\(term) \(locale): padding is applied, never written")
+      if locale == "C" || term.hasPrefix("vt") {
+        #expect(
+          !output.contains(where: { $0 >= 0x80 }),
+          "\(term) \(locale): 7-bit only, found \(output.filter { $0 >= 0x80 }.prefix(8))")
+      }
+      let paste = text.contains("\u{1B}[?2004h")
+      #expect(paste == Self.withBracketedPaste.contains(term), "\(term) \(locale): paste mode")
+      if term == "xterm-mono" || term.hasPrefix("vt") {
+        #expect(!Self.setsColour(text), "\(term): no colour sequences")
+      }
+    }
+
+    /// Whether an SGR sequence sets a colour (30-49).
+    static func setsColour(_ text: String) -> Bool {
+      text.split(separator: "\u{1B}").contains { sequence in
+        guard sequence.hasPrefix("["), let end = sequence.firstIndex(where: { $0.isLetter }),
+          sequence[end] == "m"
+        else { return false }
+        return sequence.dropFirst().prefix(upTo: end).split(separator: ";").contains {
+          Int($0).map { (30...49).contains($0) } ?? false
+        }
+      }
+    }
+  }
+}
