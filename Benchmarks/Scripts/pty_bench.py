@@ -257,6 +257,7 @@ def main():
             "vm_hwm_kib": median(name, "vm_hwm_kib"),
             "key_median_ms": statistics.median(latencies) / 1e6 if latencies else None,
             "key_p90_ms": (sorted(latencies)[int(0.9 * (len(latencies) - 1))] / 1e6) if latencies else None,
+            "key_p99_ms": (sorted(latencies)[int(0.99 * (len(latencies) - 1))] / 1e6) if latencies else None,
             # NB: The first key a program handles pays one-time work (code paged in, metadata
             #     made); the median above counts it as one key of the run's, shown alone here.
             "first_key_ms": statistics.median(r["latencies_ns"][0] for r in results[name]) / 1e6
@@ -276,7 +277,7 @@ def main():
         rows.append((f"{name}: first frame (first label)", f"{s['first_frame_ms']:.2f} ms (complete {s['frame_complete_ms']:.2f} ms)", "", ""))
         rows.append((f"{name}: peak memory (VmHWM before Esc)", f"{s['vm_hwm_kib'] / 1024:.1f} MiB (wait4 ru_maxrss {s['max_rss_kib'] / 1024:.1f} MiB)", "", ""))
         if s["key_median_ms"] is not None:
-            rows.append((f"{name}: key to settled screen", f"median {s['key_median_ms']:.2f} ms, p90 {s['key_p90_ms']:.2f} ms", "", ""))
+            rows.append((f"{name}: key to settled screen", f"median {s['key_median_ms']:.2f} ms, p90 {s['key_p90_ms']:.2f} ms, p99 {s['key_p99_ms']:.2f} ms", "", ""))
             rows.append((f"{name}: the first typed key alone", f"median {s['first_key_ms']:.2f} ms", "", ""))
             rows.append((f"{name}: bytes per typed character", f"{s['typed_bytes_median']:.0f} B", "", ""))
     if theirs in summary:
@@ -284,11 +285,13 @@ def main():
         ratio = a["first_frame_ms"] / b["first_frame_ms"]
         rows.append(("first frame, settings-tui / dialog", f"{ratio:.2f}x", "≤ 2x", "PASS" if ratio <= 2 else "MISS"))
         ratio = a["vm_hwm_kib"] / b["vm_hwm_kib"]
-        rows.append(("peak memory (VmHWM), settings-tui / dialog", f"{ratio:.2f}x", "≤ 7x", "PASS" if ratio <= 7 else "MISS"))
+        rows.append(("peak memory (VmHWM), settings-tui / dialog", f"{ratio:.2f}x", "≤ 6x", "PASS" if ratio <= 6 else "MISS"))
         ratio = a["max_rss_kib"] / b["max_rss_kib"]
         rows.append(("  same by wait4 ru_maxrss (incl. launcher's pre-exec pages)", f"{ratio:.2f}x", "", ""))
         ratio = a["key_median_ms"] / b["key_median_ms"]
-        rows.append(("key to settled, settings-tui / dialog (median)", f"{ratio:.2f}x", "≤ 1x", "PASS" if ratio <= 1 else "MISS"))
+        rows.append(("key to settled, settings-tui / dialog (median)", f"{ratio:.2f}x", "≤ 1.25x", "PASS" if ratio <= 1.25 else "MISS"))
+        p99 = a["key_p99_ms"]
+        rows.append(("key to settled, settings-tui p99", f"{p99:.2f} ms", "< 2 ms", "PASS" if p99 < 2 else "MISS"))
     for figure, value, target, verdict in rows:
         print(f"ROW|4|{figure}|{value}|{target}|{verdict}", flush=True)
     return 0

@@ -54,11 +54,11 @@ func benchmarkStoreThroughput(_ report: Report) {
   report.add("1", "Settings, binding, display name text", rateAndTime(bindingText))
   report.add("1", "Settings, long way, display name text", rateAndTime(longText))
   let textRatio = bindingText.median / longText.median
-  report.add("1", "  binding / long way (text)", fixed(textRatio, 2) + "x", target: "≤ 1.5x", pass: textRatio <= 1.5)
+  report.add("1", "  binding / long way (text)", fixed(textRatio, 2) + "x", target: "")
   report.add("1", "Settings, binding, mixed controls", rateAndTime(bindingMix))
   report.add("1", "Settings, long way, mixed controls", rateAndTime(longMix))
   let mixRatio = bindingMix.median / longMix.median
-  report.add("1", "  binding / long way (mixed)", fixed(mixRatio, 2) + "x", target: "≤ 1.5x", pass: mixRatio <= 1.5)
+  report.add("1", "  binding / long way (mixed)", fixed(mixRatio, 2) + "x", target: "")
   report.add("1", "Client, binding, name + age", rateAndTime(client))
 }
 

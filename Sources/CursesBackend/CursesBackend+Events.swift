@@ -112,6 +112,13 @@ extension CursesBackend: EventSource {
   /// have done so in an update, if its own SIGWINCH handler saw the signal).
   private func resizeWithoutCurses() -> Key {
     awaitsResize = false
+    followDeviceSize()
+    return .resize
+  }
+
+  /// Has curses take the size the terminal device reports, when it thinks otherwise: with LINES
+  /// and COLUMNS exported, curses' own resize reads them back and keeps the old size.
+  func followDeviceSize() {
     var rows: Int32 = 0
     var columns: Int32 = 0
     if cn_terminal_size(screen.outputFD, &rows, &columns) == 0,
@@ -119,7 +126,6 @@ extension CursesBackend: EventSource {
     {
       _ = resize_term(rows, columns)
     }
-    return .resize
   }
 }
 

@@ -26,8 +26,8 @@ struct CursesScreen {
     inputFD: Int32, outputFD: Int32, termName: String?
   ) throws(CursesBackendError) -> CursesScreen {
     _ = setlocale(LC_ALL, "")
-    // NB: The window's size from the terminal (TIOCGWINSZ), even where LINES and COLUMNS are
-    //     exported: they would pin the size, and a grown window would keep the old one.
+    // NB: The window's size from the terminal (TIOCGWINSZ) at start, even where LINES and
+    //     COLUMNS are exported; a resize is measured on the device too (`followDeviceSize`).
     use_tioctl(true)
     let input = try wrap(inputFD, mode: "r")
     let output: (fd: Int32, file: UnsafeMutablePointer<FILE>)

@@ -51,5 +51,29 @@ extension CursesBackendTests {
     #expect(after.c_iflag == before.c_iflag)
     #expect(after.c_oflag == before.c_oflag)
   }
+
+  /// With LINES and COLUMNS exported (as some shells and `resize` do), the size still comes from
+  /// the device, and a grown window is followed: the footer is not left behind.
+  @Test func aGrownWindowIsFollowedEvenWithLinesAndColumnsExported() throws {
+    setenv("LINES", "24", 1)
+    setenv("COLUMNS", "80", 1)
+    defer {
+      unsetenv("LINES")
+      unsetenv("COLUMNS")
+    }
+    var number: Int32 = -1
+    let master = cn_open_pseudo_terminal(&number)
+    try #require(master >= 0)
+    defer { _ = close(master) }
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    _ = cn_set_terminal_size(master, 30, 100)
+    let backend = try CursesBackend(terminalPath: "/dev/pts/\(number)", termName: "xterm-256color")
+    defer { backend.shutdown() }
+    #expect(backend.size == Size(columns: 100, rows: 30))
+    _ = cn_set_terminal_size(master, 50, 132)
+    _ = kill(getpid(), SIGWINCH)
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.resize))
+    #expect(backend.size == Size(columns: 132, rows: 50))
+  }
 }
 #endif

@@ -18,8 +18,7 @@
 public struct BindingAction<Root>: Sendable {
   // NB: One object holds the field, the value and what to do with them, so copying an action
   //     (the store and the reducers copy each a dozen times) is one retain. It held a key path,
-  //     a boxed value and two closure contexts before: four scattered objects, each a cache
-  //     miss for a keystroke that arrives with cold caches.
+  //     a boxed value and two closure contexts before: four scattered objects to fetch.
   @usableFromInline let change: any BindingChange<Root>
 
   @usableFromInline

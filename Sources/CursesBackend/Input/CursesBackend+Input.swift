@@ -23,7 +23,10 @@ extension CursesBackend {
         if code == KeyBindings.pasteStartCode { return .key(.paste(collectPaste())) }
         if code == KeyBindings.pasteEndCode { continue }
         let key = KeyDecoder.decode(functionKey: code)
-        if key == .resize { absorbWindowChangeSignals() }
+        if key == .resize {
+          absorbWindowChangeSignals()
+          followDeviceSize()
+        }
         return .key(key)
       }
       guard status == cn_ok() else { return nil }

@@ -59,7 +59,6 @@ public struct ClientForm: Reducer {
   /// The range a person's age can take in the stepper.
   public static let ageRange = 0...150
 
-
   public init() {}
 
   public var body: some ReducerOf<Self> {

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The clients database, opened on a background thread from the moment this is created, so a
-/// form can draw its first frame meanwhile (opening and migrating took 0.5 ms of the client
-/// form's first frame, more for a new database). Every use waits for the opening.
+/// form can draw its first frame meanwhile (BENCHMARKS.md, "Start-up"). Every use waits for the
+/// opening.
 ///
 /// A failed opening is thrown to the uses that waited for it and tried again by the next use:
 /// the person may have moved a broken file away while the form stayed open.

@@ -107,7 +107,7 @@ public final class Terminal {
     }
     // NB: A whole frame was kept by sharing the caller's cells. They are copied here, once the
     //     frame is out, rather than by the caller's next frame on its first write, which is the
-    //     first key typed after the first frame (16,000 instructions of that key's 101,000).
+    //     first key typed after the first frame (BENCHMARKS.md, "Per keystroke").
     if sharesPrevious { previous?.makeCellsUnique() }
   }
 

@@ -145,8 +145,8 @@ public struct TextEditor: Hashable, Sendable {
   /// Whether every byte is a printable ASCII character (space to tilde): then each byte is one
   /// grapheme one column wide.
   static func isPrintableASCII(_ text: String) -> Bool {
-    // NB: Over the bytes in place: the view's iterator cost about 30 instructions a byte, and
-    //     this runs on the field's whole text a few times per keystroke.
+    // NB: Over the bytes in place, not through the view's iterator: this runs on the field's
+    //     whole text a few times per keystroke (BENCHMARKS.md, "Per keystroke").
     let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
       bytes.allSatisfy { (0x20...0x7E).contains($0) }
     }

@@ -2,8 +2,8 @@
 /// only the rows whose content changed.
 ///
 /// A typed key changes one row, the focused field; drawing the other rows again (labels, other
-/// values, buttons, status, key help) was three quarters of a keystroke's rendering work, and
-/// a program run by a person pays it with cold caches. ``FormRuntime`` keeps one; pass the same
+/// values, buttons, status, key help) was most of a keystroke's rendering work (BENCHMARKS.md,
+/// "Per keystroke"). ``FormRuntime`` keeps one; pass the same
 /// cache to every ``FormLayout/render(_:size:theme:view:cache:)`` of one layout.
 public struct FrameCache {
   /// The last frame drawn with this cache.
@@ -11,7 +11,7 @@ public struct FrameCache {
   /// What each row of `buffer` shows; ``RowKey/unknown`` for a row to draw again whatever comes.
   ///
   /// NB: Not `[RowKey?]`: optional row keys were copied, compared and destroyed through the
-  ///     runtime's generic enum witnesses, about 60 calls and 9,000 instructions per typed key.
+  ///     runtime's generic enum witnesses on every typed key.
   var rows: [RowKey] = []
   /// The theme `buffer` was drawn with.
   var theme: Theme?

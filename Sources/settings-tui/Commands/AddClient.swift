@@ -21,7 +21,7 @@ struct AddClient: AsyncParsableCommand {
     let path = try database.path(environment: environment)
     let clients: ClientStorageClient
     do {
-      // NB: A form draws while the database opens (0.5 ms of start-up otherwise). A file
+      // NB: A form draws while the database opens (BENCHMARKS.md, "Start-up"). A file
       //     that is not a database is still refused before anything is drawn; rarer failures
       //     show under the email (its uniqueness check) and on Save, with everything kept.
       clients = options.noInput
