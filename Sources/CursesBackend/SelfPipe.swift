@@ -87,12 +87,3 @@ func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     Darwin.write(fd, buffer, count)
   #endif
 }
-
-/// `read(2)`, named apart from the backend's own reading.
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-  #else
-    Darwin.read(fd, buffer, count)
-  #endif
-}

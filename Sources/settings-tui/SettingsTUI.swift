@@ -41,10 +41,19 @@ struct SettingsTUI: AsyncParsableCommand {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        // NB: --help and --version: a closed pipe or a full disk ends quietly or with 2 here too.
+        if !message.isEmpty {
+          do { try StandardOutput.writeLine(message) } catch { Foundation.exit(error.code) }
+        }
         Foundation.exit(0)
       }
-      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      if !message.isEmpty {
+        // NB: Usage errors quote the arguments: made visible line by line (see printError).
+        let visible = message.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { String($0).visibleForTerminal }.joined(separator: "\n")
+        let bytes = Array((visible + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      }
       Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
   }

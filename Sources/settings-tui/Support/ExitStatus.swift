@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How the program ends, by its command-line contract.
 struct ExitStatus: Error {
   let code: Int32
@@ -14,11 +20,16 @@ struct ExitStatus: Error {
   static let interrupted = ExitStatus(code: 130)
   /// A termination signal: 128 plus its number, as shells report it.
   static func signal(_ number: Int32) -> ExitStatus { ExitStatus(code: 128 + number) }
+  /// Standard output's reader has gone: quietly, as a shell reports a program ended by SIGPIPE.
+  static let brokenPipe = ExitStatus(code: 141)
 }
 
-/// Writes a line on standard error, prefixed with the program's name.
+/// Writes a line on standard error, prefixed with the program's name, with every character a
+/// terminal would act on made visible (messages quote values from files and the command line).
+/// A standard error that cannot be written to is ignored: there is nowhere else to say it.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("settings-tui: \(message)\n".utf8))
+  let bytes = Array("settings-tui: \(message.visibleForTerminal)\n".utf8)
+  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 /// Fails with a message on standard error and the given exit status.

@@ -26,7 +26,7 @@ enum FormSession {
     if options.json {
       try printJSON(output(store.state))
     } else {
-      print(confirmation(store.state))
+      try StandardOutput.writeLine(confirmation(store.state).visibleForTerminal)
     }
   }
 }

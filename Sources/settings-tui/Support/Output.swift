@@ -1,13 +1,58 @@
 import Foundation
 
-/// Prints a value as pretty JSON with sorted keys on standard output.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes the program's results on standard output.
+///
+/// A write that fails is one line on standard error and exit 2 (a full disk, a closed
+/// descriptor); a pipe whose reader has gone (`| head -1`) ends the program quietly with 141,
+/// the status a shell reports for a program stopped by SIGPIPE, as other tools end there.
+enum StandardOutput {
+  /// Writes `text` and a line break.
+  static func writeLine(_ text: String) throws(ExitStatus) {
+    try write(Array((text + "\n").utf8))
+  }
+
+  static func write(_ bytes: [UInt8]) throws(ExitStatus) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        systemWrite(1, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      if written > 0 {
+        offset += written
+        continue
+      }
+      let code = errno
+      if written < 0 && code == EINTR { continue }
+      if code == EPIPE { throw ExitStatus.brokenPipe }
+      throw fail("cannot write the output: \(String(cString: strerror(code)))")
+    }
+  }
+}
+
+/// Prints a value as pretty JSON with sorted keys on standard output, with every character a
+/// terminal would act on escaped (see `escapingInvisiblesInJSON`).
 func printJSON(_ value: some Encodable) throws(ExitStatus) {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  let text: String
   do {
-    let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    text = String(decoding: try encoder.encode(value), as: UTF8.self)
   } catch {
     throw fail("cannot encode the result as JSON: \(error)")
   }
+  try StandardOutput.writeLine(text.escapingInvisiblesInJSON)
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+  #else
+    Darwin.write(fd, buffer, count)
+  #endif
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Standard output that cannot be written to, and data that would steer a terminal.
+  @Suite struct OutputTests {
+    /// Runs `script` in `sh` with `$BIN` the program, in the session's environment.
+    func shell(_ session: TmuxSession, _ script: String) throws -> ProcessResult {
+      var environment = session.environment
+      environment["BIN"] = session.binary
+      return try run("/bin/sh", ["-c", script], environment: environment)
+    }
+
+    @Test func aFullDiskOrAClosedOutputIsOneLineAndExitTwo() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      var result = try shell(session, #""$BIN" clients > /dev/full"#)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr == "settings-tui: cannot write the output: No space left on device\n", "\(result)")
+      result = try shell(session, #""$BIN" clients >&-"#)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.hasPrefix("settings-tui: cannot write the output:"), "\(result)")
+      #expect(!result.stderr.contains("Fatal error"), "\(result)")
+    }
+
+    @Test func aPipeWhoseReaderHasGoneEndsQuietly() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      // NB: SIGPIPE ignored, as some shells and supervisors leave it: the write fails instead.
+      let result = try shell(
+        session,
+        #"trap '' PIPE; ( sleep 0.3; "$BIN" clients 2> "$HOME/err"; echo $? > "$HOME/status" ) | true; sleep 1; cat "$HOME/status" "$HOME/err""#)
+      #expect(result.stdout == "141\n", "\(result)")
+    }
+
+    @Test func aSavedFormWhoseOutputFailsSaysSoAndKeepsTheSave() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try shell(
+        session, #""$BIN" --no-input --json --set displayName=Blob > /dev/full"#)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("cannot write the output"), "\(result)")
+      let saved = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(saved.contains("Blob"))
+    }
+
+    @Test func dataThatWouldSteerTheTerminalIsShownEscaped() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let email = "ada\u{1B}]0;owned\u{07}\u{9B}2J\u{202E}@example.com"
+      var result = try session.runDirectly([
+        "client", "--no-input", "--set", "name=Ada\u{85}Lovelace", "--set", "email=\(email)",
+        "--set", "age=36",
+      ])
+      #expect(result.status == 0, "\(result)")
+      for raw in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{85}"] {
+        #expect(!result.stdout.contains(raw), "the saved line shows no raw \(raw.unicodeScalars.first?.value ?? 0)")
+      }
+      #expect(result.stdout.contains(#"ada\u{1B}]0;owned\u{7}\u{9B}2J\u{202E}@example.com"#), "\(result)")
+
+      result = try session.runDirectly(["clients"])
+      #expect(result.status == 0, "\(result)")
+      for raw in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{85}"] {
+        #expect(!result.stdout.contains(raw), "the JSON shows no raw \(raw.unicodeScalars.first?.value ?? 0)")
+      }
+      #expect(result.stdout.contains(#"\u001b]0;owned\u0007\u009b2J\u202e@example.com"#), "\(result)")
+      let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+      #expect(decoded?.first?["email"] as? String == email, "the JSON still decodes to the value")
+
+      result = try session.runDirectly(["--no-input", "--set", "digest=\u{1B}[2J"])
+      #expect(result.status == 2, "\(result)")
+      #expect(!result.stderr.contains("\u{1B}"), "\(result)")
+      #expect(result.stderr.contains(#"\u{1B}[2J"#), "\(result)")
+    }
+  }
+}
