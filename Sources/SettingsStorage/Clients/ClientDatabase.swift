@@ -145,9 +145,18 @@ struct ClientDatabase: Sendable {
   /// new database there. Reading errors are left for the real opening to report.
   static func refuseIfNotADatabase(_ path: String) throws(StorageError) {
     let header = Array("SQLite format 3\0".utf8)
-    guard let start = try? readFileIfPresent(path, limit: header.count), !start.isEmpty else {
-      return
+    let start: [UInt8]?
+    do {
+      start = try readFileIfPresent(path, limit: header.count, prefixOnly: true)
+    } catch where error.explanation != nil {
+      // NB: A FIFO or a device there would make SQLite wait or read forever.
+      throw StorageError(
+        "Cannot open the clients database at \(path): \(error.reason). "
+          + "It was left unchanged: move it away, or pass --database PATH.")
+    } catch {
+      return  // NB: Left for the real opening to report.
     }
+    guard let start, !start.isEmpty else { return }
     if start != header { throw notADatabase(path) }
   }
 

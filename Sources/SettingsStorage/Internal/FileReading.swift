@@ -6,13 +6,21 @@
   import Darwin
 #endif
 
-/// The contents of the file at `path` (its first `limit` bytes at most), or `nil` when there is
-/// no file there.
+/// The largest file read whole (a settings file is a few hundred bytes).
+let readLimit = 1 << 20
+
+/// The contents of the regular file at `path`, or `nil` when there is no file there.
 ///
-/// Anything else that stops the read (no permission, a folder at the path, an I/O error) throws
-/// ``SystemCallError``, so "nothing saved yet" is never confused with "cannot read".
-func readFileIfPresent(_ path: String, limit: Int = .max) throws(SystemCallError) -> [UInt8]? {
-  let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+/// Anything else that stops the read (no permission, a folder, a FIFO or a device at the path,
+/// a file larger than `limit`, an I/O error) throws ``SystemCallError``, so "nothing saved yet"
+/// is never confused with "cannot read", and nothing can make the program wait on a FIFO or
+/// read /dev/zero until memory runs out. With `prefixOnly`, the first `limit` bytes of a larger
+/// file are read instead (a database header).
+func readFileIfPresent(
+  _ path: String, limit: Int = readLimit, prefixOnly: Bool = false
+) throws(SystemCallError) -> [UInt8]? {
+  // NB: Non-blocking, so opening a FIFO returns at once instead of waiting for a writer.
+  let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
   guard descriptor >= 0 else {
     let code = errno
     if code == ENOENT { return nil }
@@ -24,11 +32,19 @@ func readFileIfPresent(_ path: String, limit: Int = .max) throws(SystemCallError
   guard fstat(descriptor, &info) == 0 else { throw SystemCallError("inspect") }
   // NB: Opening a folder read-only succeeds on Linux; say so plainly instead of a later EISDIR.
   guard (info.st_mode & S_IFMT) != S_IFDIR else { throw SystemCallError("read", code: EISDIR) }
+  guard (info.st_mode & S_IFMT) == S_IFREG else {
+    throw SystemCallError("read", code: EINVAL, explanation: "it is not a regular file")
+  }
+  let tooLarge = SystemCallError(
+    "read", code: EFBIG, explanation: "it is larger than \(limit / 1024) KiB")
+  if !prefixOnly, Int(info.st_size) > limit { throw tooLarge }
 
   var contents: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(limit, 1)))
-  while contents.count < limit {
-    let wanted = min(chunk.count, limit - contents.count)
+  // NB: One byte past the limit tells a file that grew while it was read.
+  let wanted = prefixOnly ? limit : limit + 1
+  while contents.count < wanted {
+    let wanted = min(chunk.count, wanted - contents.count)
     let count = chunk.withUnsafeMutableBytes { buffer in
       retryingOnInterrupt { read(descriptor, buffer.baseAddress, wanted) }
     }
@@ -36,5 +52,6 @@ func readFileIfPresent(_ path: String, limit: Int = .max) throws(SystemCallError
     if count == 0 { break }
     contents.append(contentsOf: chunk[..<count])
   }
+  if contents.count > limit { throw tooLarge }
   return contents
 }

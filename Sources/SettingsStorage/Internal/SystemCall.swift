@@ -11,14 +11,17 @@ struct SystemCallError: Error, Equatable, Sendable {
   /// The step that failed, in words, e.g. "create a temporary file".
   var step: String
   var code: Int32
+  /// Why, when it is ours rather than the system's (e.g. "it is not a regular file").
+  var explanation: String?
 
-  init(_ step: String, code: Int32 = errno) {
+  init(_ step: String, code: Int32 = errno, explanation: String? = nil) {
     self.step = step
     self.code = code
+    self.explanation = explanation
   }
 
-  /// The system's description of `code`, e.g. "Permission denied".
-  var reason: String { systemErrorDescription(code) }
+  /// Why the step failed: ours, or the system's description of `code` ("Permission denied").
+  var reason: String { explanation ?? systemErrorDescription(code) }
 
   /// A short hint for the most common codes, or `nil` when there is nothing better than the reason.
   func advice(folder: String) -> String? {

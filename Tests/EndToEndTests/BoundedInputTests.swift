@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension EndToEnd {
+  /// A settings file that is a device, a FIFO or huge is refused at once with exit 2.
+  @Suite struct BoundedInputTests {
+    @Test(arguments: ["device", "fifo", "huge"])
+    func anUnreadableSettingsFileIsRefusedAtOnce(kind: String) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let path = session.settingsFile.path
+      try FileManager.default.createDirectory(
+        at: session.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+      switch kind {
+      case "device": #expect(symlink("/dev/zero", path) == 0)
+      case "fifo": #expect(mkfifo(path, 0o600) == 0)
+      default: try Data(repeating: 0x20, count: 2 << 20).write(to: session.settingsFile)
+      }
+      let started = ContinuousClock.now
+      let result = try session.runDirectly(["--no-input", "--set", "displayName=Blob"])
+      #expect(ContinuousClock.now - started < .seconds(5))
+      #expect(result.status == 2, "\(result)")
+      #expect(
+        result.stderr.contains(kind == "huge" ? "larger than 1024 KiB" : "not a regular file"),
+        "\(result)")
+    }
+  }
+}
