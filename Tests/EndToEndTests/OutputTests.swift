@@ -74,3 +74,18 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.OutputTests {
+  @Test func anOverlongEmailIsRefusedNotStored() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    let email = String(repeating: "a", count: 300) + "@example.com"
+    let result = try session.runDirectly([
+      "client", "--no-input", "--set", "name=Ada", "--set", "email=\(email)", "--set", "age=36",
+    ])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("At most 254 characters"), "\(result)")
+    let listed = try session.runDirectly(["clients"])
+    #expect(listed.status == 0 && !listed.stdout.contains("aaaa"), "\(listed)")
+  }
+}

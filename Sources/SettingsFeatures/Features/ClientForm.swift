@@ -9,9 +9,11 @@ public struct ClientForm: Reducer {
     public var form: FormState<Field>
 
     public static let rules = FormRules<Self, Field>(
+      Validate(.name, \.$name, .maxLength(ClientForm.nameLimit, "At most 100 characters")),
       Validate(
         .email, \.$email,
         .required("Please enter an email"),
+        .maxLength(ClientForm.emailLimit, "At most 254 characters"),
         .contains("@", "Please enter a valid email"))
         .checked(\.email.trimmed) { email in
           @Dependency(\.clientStorage) var clients
@@ -55,6 +57,11 @@ public struct ClientForm: Reducer {
       if case let .form(action) = self { action } else { nil }
     }
   }
+
+  /// The longest name kept.
+  public static let nameLimit = 100
+  /// The longest email kept: the most an address can have (RFC 5321's path limit, less `<>`).
+  public static let emailLimit = 254
 
   /// The range a person's age can take in the stepper.
   public static let ageRange = 0...150

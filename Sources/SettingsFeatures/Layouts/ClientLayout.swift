@@ -5,8 +5,10 @@ extension ClientForm {
   /// How the client form looks in the terminal.
   @MainActor public static let layout = FormLayout<State, Action>("New client") { field in
     switch field {
-    case .name: TextField("Name", \.$name, placeholder: "Ada Lovelace")
-    case .email: TextField("Email", \.$email, placeholder: "ada@example.com")
+    case .name:
+      TextField("Name", \.$name, placeholder: "Ada Lovelace", maxLength: ClientForm.nameLimit)
+    case .email:
+      TextField("Email", \.$email, placeholder: "ada@example.com", maxLength: ClientForm.emailLimit)
     case .age: Stepper("Age", \.$age, range: ClientForm.ageRange)
     }
   }

@@ -8,7 +8,7 @@ extension SettingsForm {
     case .digest:
       Picker("Digest", \.$digest) { $0.description }
     case .displayName:
-      TextField("Display name", \.$displayName, placeholder: "How others see you")
+      TextField("Display name", \.$displayName, placeholder: "How others see you", maxLength: 32)
     case .enableNotifications:
       Toggle("Notifications", \.$enableNotifications)
         .status { state in

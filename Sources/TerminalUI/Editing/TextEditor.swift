@@ -30,6 +30,11 @@ public struct TextEditor: Hashable, Sendable {
   public private(set) var cursor: Int
   /// The first column shown by ``visible(width:)``.
   public internal(set) var scrollOffset: Int = 0
+  /// The most characters the text may hold; typing and pasting stop there. `nil`: no limit.
+  public var maxLength: Int?
+  /// Whether the last key's text did not all fit under ``maxLength`` (a paste was cut, or a
+  /// character was refused), so the person can be told.
+  public private(set) var wasCut = false
 
   /// An editor with the cursor at the end of `text`.
   public init(text: String = "") {
@@ -57,6 +62,7 @@ public struct TextEditor: Hashable, Sendable {
   /// to the start, Ctrl-W the previous word. Anything else is ``Outcome/notHandled``.
   @discardableResult
   public mutating func handle(_ key: Key) -> Outcome {
+    wasCut = false
     switch key {
     case .character(let character):
       guard TextSanitizer.isPrintable(character) else { return .notHandled }
@@ -89,6 +95,14 @@ public struct TextEditor: Hashable, Sendable {
   // MARK: - Edits
 
   private mutating func insert(_ inserted: String) -> Outcome {
+    var inserted = inserted
+    if let maxLength {
+      let room = max(0, maxLength - Self.characterCount(of: text))
+      if Self.characterCount(of: inserted) > room {
+        inserted = String(inserted.prefix(room))
+        wasCut = true
+      }
+    }
     guard !inserted.isEmpty else { return .unchanged }
     // NB: Typing printable ASCII at the end of printable ASCII, the usual case: each byte is a
     //     grapheme, so no grapheme breaking is needed to place the cursor.

@@ -1,15 +1,17 @@
 import ComposableForms
 
-/// A one-line text field bound to a bindable `String`.
+/// A one-line text field bound to a bindable `String`; typing and pasting stop at `maxLength`
+/// characters (a paste that does not fit is cut, and the status line says so).
 ///
 /// ```swift
-/// TextField("Email", \.$email, placeholder: "ada@example.com")
+/// TextField("Email", \.$email, placeholder: "ada@example.com", maxLength: 254)
 /// ```
 public func TextField<State>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<String>>,
   placeholder: String = "",
-  isSecure: Bool = false
+  isSecure: Bool = false,
+  maxLength: Int? = 1_000
 ) -> FormControl<State> {
   FormControl(
     label: label, kind: .text, binding: BoundKeyPath(keyPath),
@@ -24,7 +26,7 @@ public func TextField<State>(
     textAccess: .init(
       get: { $0[keyPath: keyPath].wrappedValue },
       set: { .set(keyPath, $0) },
-      placeholder: placeholder, isSecure: isSecure),
+      placeholder: placeholder, isSecure: isSecure, maxLength: maxLength),
     status: nil)
 }
 

@@ -47,6 +47,8 @@ public final class FormControl<State> {
     let set: (String) -> BindingAction<State>
     let placeholder: String
     let isSecure: Bool
+    /// The most characters the field takes (typing and pasting stop there).
+    let maxLength: Int?
   }
 
   /// A control of your own.

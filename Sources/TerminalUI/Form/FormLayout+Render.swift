@@ -60,7 +60,7 @@ extension FormLayout {
       KeyHelpView(items: help, theme: theme)
         .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
     }
-    let status = formStatus(form)
+    let status = formStatus(form) ?? view.notice.map { .message($0) }
     let statusKey = RowKey.status(status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: moreBelow)
     cache.row(size.rows - 2, statusKey, in: &buffer) { [spinnerFrame = view.spinnerFrame] buffer in
       StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)

@@ -158,6 +158,7 @@ where Action.State == State {
   ) -> [Action] {
     let focus = state.form.focus
     let embed = Action.form
+    view.notice = nil
     switch command {
     case .focusNext:
       return [embed(.focusNext)]
@@ -184,7 +185,11 @@ where Action.State == State {
         return control.handle(command, state, &view.typedDigits).map { [Action.binding($0)] } ?? []
       }
       var editor = syncedEditor(for: field, text: text.get(state), view: view)
+      editor.maxLength = text.maxLength
       let outcome = editor.handle(key)
+      if editor.wasCut, let maxLength = text.maxLength {
+        view.notice = "At most \(maxLength) characters: the rest was left out"
+      }
       view.editor = editor
       view.editorField = field
       guard outcome == .textChanged else { return [] }

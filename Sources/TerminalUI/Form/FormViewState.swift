@@ -17,6 +17,8 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var typedDigits = ""
   /// Which frame of the spinner to show while something is loading.
   public var spinnerFrame = 0
+  /// A word about the last key, shown in the status line until the next one (a cut paste).
+  public var notice: String?
 
   public init() {}
 }

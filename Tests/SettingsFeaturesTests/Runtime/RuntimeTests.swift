@@ -127,3 +127,26 @@ struct RuntimeTests {
     #expect(backend.cursor == Position(column: 13, row: 3))
   }
 }
+
+@MainActor
+struct LengthLimitTests {
+  @Test func aLongPasteIntoTheEmailIsCutTo254AndTheStatusLineSaysSo() {
+    var state = ClientForm.State()
+    state.form.focus = .field(.email)
+    let store = Store(initialState: state) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
+      events: ScriptedEventSource())
+    _ = runtime.handle(.paste(String(repeating: "a", count: 1_000) + "@example.com"))
+    runtime.render()
+    #expect(store.state.email.count == 254)
+    #expect(backend.lines[22].contains("At most 254 characters: the rest was left out"))
+    _ = runtime.handle(.backspace)
+    runtime.render()
+    #expect(!backend.lines[22].contains("At most"), "the notice lasts one key")
+  }
+}

@@ -168,3 +168,27 @@ import Testing
     #expect(editor.cursor == 6)
   }
 }
+
+@Suite struct TextEditorLimitTests {
+  @Test func typingStopsAtTheLimitAndSaysSo() {
+    var editor = TextEditor(text: "abc")
+    editor.maxLength = 4
+    #expect(editor.handle(.character("d")) == .textChanged)
+    #expect(!editor.wasCut)
+    #expect(editor.handle(.character("e")) == .unchanged)
+    #expect(editor.wasCut)
+    #expect(editor.text == "abcd")
+    #expect(editor.handle(.backspace) == .textChanged)
+    #expect(!editor.wasCut, "the next key starts afresh")
+  }
+
+  @Test func aPasteThatDoesNotFitIsCutAtTheCursor() {
+    var editor = TextEditor(text: "ab")
+    editor.maxLength = 5
+    editor.moveCursor(to: 1)
+    #expect(editor.handle(.paste("XYZW")) == .textChanged)
+    #expect(editor.text == "aXYZb")
+    #expect(editor.cursor == 4)
+    #expect(editor.wasCut)
+  }
+}
