@@ -32,3 +32,17 @@ extension EndToEnd {
     }
   }
 }
+
+extension EndToEnd.BoundedInputTests {
+  /// Every value is valid and the save itself fails: an environment error (2), not a cancel (1).
+  @Test func aSaveThatFailsIsExitTwo() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    // NB: Nothing can be created in /proc, not even by root.
+    let result = try session.runDirectly([
+      "--no-input", "--set", "displayName=Blob", "--config", "/proc/settings-tui-test/settings.json",
+    ])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr.contains("Cannot save settings"), "\(result)")
+  }
+}

@@ -16,20 +16,55 @@ extension ClientDatabase {
         table.column("createdAt", Database.ColumnType(rawValue: "TIMESTAMP"))
       }
     }
+    migrator.registerMigration("v2-application-id") { db in
+      // NB: Marks the file as ours, so a database of another program is never migrated.
+      try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+    }
     return migrator
   }()
+
+  /// `PRAGMA application_id` of our databases: "STUI".
+  static let applicationID: Int32 = 0x5354_5549
+
+  /// Whose database a file is, judged before anything is written to it.
+  enum Ownership: Equatable {
+    /// Empty: a new database, ours to set up.
+    case new
+    /// Ours: marked with our application id, or made before the mark with only our tables.
+    case ours
+    /// Another program's: it has other tables, or another application id.
+    case foreign
+  }
+
+  /// Reads the application id and the tables, writing nothing.
+  static func ownership(of db: Database) throws -> Ownership {
+    let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    if id == applicationID { return .ours }
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    if tables.isEmpty { return id == 0 ? .new : .foreign }
+    let ourTables: Set = [ClientRecord.databaseTableName, "grdb_migrations"]
+    return id == 0 && Set(tables).isSubset(of: ourTables) ? .ours : .foreign
+  }
 
   /// Brings the database at `writer` up to date.
   ///
   /// NB: The migrator reads which migrations ran, then applies the rest. Another program
   ///     opening a new database at the same moment can apply them in between, which makes
   ///     ours fail ("table client already exists"); that database is up to date, so it is fine.
+  ///     Trying again reads the migrations anew and applies what is still missing.
   static func migrate(_ writer: some DatabaseWriter) throws {
-    do {
-      try migrator.migrate(writer)
-    } catch {
-      let migratedElsewhere = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
-      if !migratedElsewhere { throw error }
+    var attempts = 0
+    while true {
+      do {
+        try migrator.migrate(writer)
+        return
+      } catch {
+        let migratedElsewhere = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
+        if migratedElsewhere { return }
+        attempts += 1
+        if attempts == 3 { throw error }
+      }
     }
   }
 }

@@ -74,9 +74,22 @@ struct ClientDatabase: Sendable {
     configuration.busyMode = .timeout(Self.busyTimeout)
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
+      guard try queue.read(Self.ownership(of:)) != .foreign else {
+        throw StorageError(
+          "Cannot open the clients database at \(path): it is another program's SQLite database. "
+            + "It was left unchanged: move it away, or pass --database PATH.")
+      }
       try Self.migrate(queue)
+    } catch let error as StorageError {
+      throw error
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
       throw Self.notADatabase(path)
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    {
+      throw StorageError(
+        "Cannot open the clients database at \(path): another program kept it locked for "
+          + "\(Int(Self.busyTimeout)) seconds. Try again when it is done, or pass --database PATH.")
     } catch {
       throw Self.cannotOpen(path, reason: Self.reason(error))
     }

@@ -46,17 +46,55 @@ struct AtomicFileWriter: Sendable {
       throw error
     }
     flushFolder(folder)
+    removeStaleTemporaries(in: temporaryFolder ?? folder, namedAfter: fileName(of: target))
+  }
+
+  /// How old a temporary file must be before it counts as left behind by a save that was
+  /// killed: far longer than any save takes, so another program's save in progress is spared.
+  static let staleAge: Int = 10 * 60
+
+  /// Removes temporary files of `name` (`.name.XXXXXX`, as ``TemporaryFile`` makes them) that a
+  /// killed save left behind: regular files of ours, untouched for ``staleAge`` seconds.
+  func removeStaleTemporaries(in folder: String, namedAfter name: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    let prefix = ".\(name)."
+    let now = time(nil)
+    while let entry = readdir(directory) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard entryName.hasPrefix(prefix), entryName.count == prefix.count + 6 else { continue }
+      let path = "\(folder)/\(entryName)"
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid()
+      else { continue }
+      #if os(Linux)
+        let modified = info.st_mtim.tv_sec
+      #else
+        let modified = info.st_mtimespec.tv_sec
+      #endif
+      guard now - modified >= Self.staleAge else { continue }
+      _ = unlink(path)
+    }
   }
 
   /// The file a symbolic link points to, so that a settings file kept elsewhere (a dotfiles
-  /// repository) stays a link and its target gets the new contents.
+  /// repository) stays a link and its target gets the new contents, even when the target does
+  /// not exist yet (a dangling link is followed, not replaced).
   private func resolvingSymbolicLink(_ path: String) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    var current = path
+    // NB: At most 40 links, as the kernel allows, so a loop of links ends.
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { return current }
+      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : "\(parentFolder(of: current))/\(target)"
+    }
+    return current
   }
 
   /// The permission bits of an existing regular file at `path`, or `nil`.

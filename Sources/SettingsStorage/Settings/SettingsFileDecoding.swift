@@ -16,6 +16,16 @@ import SettingsFeatures
 enum SettingsFileDecoding {
   static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> UserSettings {
     let data = Data(bytes)
+    if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+      !(parsed is [String: Any])
+    {
+      throw problem(in: path, "it must hold one JSON object ({ ... }) of settings, not \(kind(of: parsed))")
+    }
+    if let (key, offset) = firstRepeatedTopLevelKey(in: bytes) {
+      // NB: Decoders keep one of the two silently; which one the person meant, only they know.
+      throw problem(
+        in: path, "“\(key)” appears twice (again at \(TextPosition(offset: offset, in: bytes)))")
+    }
     do {
       return try JSONDecoder().decode(SettingsFileContents.self, from: data).settings
     } catch let error as InvalidDigest {
@@ -33,6 +43,54 @@ enum SettingsFileDecoding {
     } catch {
       throw problem(in: path, "it is not valid JSON (\(syntaxProblem(in: data, bytes: bytes)))")
     }
+  }
+
+  /// What a top-level JSON value that is not an object is, in words.
+  private static func kind(of value: Any) -> String {
+    switch value {
+    case is NSNull: "null"
+    case is [Any]: "an array"
+    case is String: "text"
+    case is NSNumber: "a number or true/false"
+    default: "another value"
+    }
+  }
+
+  /// The first key of the top-level object that appears a second time, with the offset of its
+  /// second appearance; `nil` when every key is unique (or the text is not an object).
+  static func firstRepeatedTopLevelKey(in bytes: [UInt8]) -> (String, Int)? {
+    var seen: Set<String> = []
+    var depth = 0
+    var index = 0
+    var expectingKey = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        expectingKey = depth == 1 && byte == UInt8(ascii: "{")
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+      case UInt8(ascii: ","):
+        expectingKey = depth == 1
+      case UInt8(ascii: "\""):
+        let start = index
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if expectingKey, depth == 1, index <= bytes.count {
+          let raw = Array(bytes[start...min(index, bytes.count - 1)])
+          let key = (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? String(decoding: raw, as: UTF8.self)
+          if !seen.insert(key).inserted { return (key, start) }
+          expectingKey = false
+        }
+      default:
+        break
+      }
+      index += 1
+    }
+    return nil
   }
 
   private static func problem(in path: String, _ detail: String) -> StorageError {

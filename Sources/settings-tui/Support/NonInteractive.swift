@@ -26,7 +26,12 @@ enum NonInteractive {
       for field in State.Field.allCases {
         if let error = form.errors[field] { printError("\(field): \(error)") }
       }
-      if let error = form.submitError { printError(error) }
+      if let error = form.submitError {
+        printError(error)
+        // NB: Every value was valid and the save itself failed (a read-only folder, a full
+        //     disk, a locked database): an environment error, not invalid input.
+        if form.errors.isEmpty { throw .usageOrEnvironment }
+      }
       if form.errors.isEmpty, form.submitError == nil { printError("the form was not submitted") }
       throw .cancelledOrInvalid
     }

@@ -1,0 +1,44 @@
+import Foundation
+import SettingsFeatures
+import Testing
+
+@testable import SettingsStorage
+
+/// A database is migrated only when it is ours: new, marked with our application id, or made
+/// by an earlier version with our tables alone. Another program's is refused untouched.
+@Suite("Whose database")
+struct ClientDatabaseOwnershipTests {
+  @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("other.sqlite")
+      _ = try SQLiteShell.run("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep');", on: path)
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      do {
+        _ = try ClientStorageClient.live(databaseAt: path)
+        Issue.record("another program's database was opened")
+      } catch let error as StorageError {
+        #expect(error.message.contains("another program's SQLite database"), "\(error.message)")
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      #expect(try SQLiteShell.run(".tables", on: path).trimmingCharacters(in: .whitespacesAndNewlines) == "notes")
+    }
+  }
+
+  @Test func aDatabaseOfAnEarlierVersionIsMarkedAsOurs() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("old.sqlite")
+      // The first version's database: our tables, no application id.
+      _ = try SQLiteShell.run(
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('v1-create-client');
+        CREATE TABLE client (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+          email TEXT NOT NULL UNIQUE COLLATE NOCASE, age INTEGER NOT NULL, createdAt TIMESTAMP);
+        INSERT INTO client (name, email, age) VALUES ('Ada', 'ada@example.com', 36);
+        """, on: path)
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      #expect(try await clients.all().map(\.email) == ["ada@example.com"])
+      #expect(try SQLiteShell.run("PRAGMA application_id;", on: path) == "\(0x5354_5549)\n")
+    }
+  }
+}

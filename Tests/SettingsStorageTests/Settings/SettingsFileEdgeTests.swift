@@ -1,0 +1,72 @@
+import Foundation
+import SettingsFeatures
+import Testing
+
+@testable import SettingsStorage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite("Settings file edges")
+struct SettingsFileEdgeTests {
+  private func loadError(_ text: String) async throws -> String? {
+    var message: String?
+    try await withTemporaryFolder { folder in
+      try folder.write(text, to: "settings.json")
+      do {
+        _ = try SettingsFile(path: folder.path("settings.json")).load()
+      } catch let error as StorageError {
+        message = error.message
+      }
+    }
+    return message
+  }
+
+  @Test func aTopLevelValueThatIsNotAnObjectIsNamed() async throws {
+    let null = try await loadError("null\n")
+    #expect(null?.contains("must hold one JSON object ({ ... }) of settings, not null") == true, "\(null ?? "")")
+    let array = try await loadError("[]")
+    #expect(array?.contains("not an array") == true, "\(array ?? "")")
+  }
+
+  @Test func aKeyGivenTwiceIsRefusedWithWhere() async throws {
+    let message = try await loadError(
+      """
+      {
+        "displayName": "Ada",
+        "protectMyPosts": true,
+        "displayName": "Grace"
+      }
+      """)
+    #expect(message?.contains("“displayName” appears twice (again at line 4, column 3)") == true, "\(message ?? "")")
+    #expect(try await loadError(#"{"a": {"displayName": 1}, "displayName": "x"}"#) == nil, "nested keys are not top-level ones")
+  }
+
+  @Test func aDanglingLinkIsFollowedNotReplaced() async throws {
+    try await withTemporaryFolder { folder in
+      let link = folder.path("settings.json")
+      #expect(symlink("dotfiles/settings.json", link) == 0)
+      try SettingsFile(path: link).save(UserSettings(displayName: "Ada"))
+      var info = stat()
+      #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "still a link")
+      let target = try String(contentsOfFile: folder.path("dotfiles/settings.json"), encoding: .utf8)
+      #expect(target.contains("\"Ada\""))
+    }
+  }
+
+  @Test func temporaryFilesLeftByAKilledSaveAreRemovedOnceOld() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write("old", to: ".settings.json.AbC123")
+      try folder.write("fresh", to: ".settings.json.XyZ789")
+      try folder.write("mine", to: ".settings.json.notours-too-long")
+      var old = utimbuf(actime: time(nil) - 3_600, modtime: time(nil) - 3_600)
+      #expect(utime(folder.path(".settings.json.AbC123"), &old) == 0)
+      try SettingsFile(path: folder.path("settings.json")).save(UserSettings())
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("")).sorted()
+      #expect(names == [".settings.json.XyZ789", ".settings.json.notours-too-long", "settings.json"])
+    }
+  }
+}
