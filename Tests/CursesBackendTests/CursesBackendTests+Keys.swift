@@ -97,4 +97,44 @@ extension CursesBackendTests {
     terminal.type("[A")
     #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.up))
   }
+
+  @Test func aPasteThatNeverEndsIsDeliveredAfterTheTimeLimit() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~start")
+    let started = ContinuousClock.now
+    // NB: A byte every 150 ms, for longer than the limit, and never the end marker.
+    let keyboard = terminal.keyboard
+    let feeding = DispatchGroup()
+    for index in 1...20 {
+      feeding.enter()
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150 * index)) {
+        _ = write(keyboard, "x", 1)
+        feeding.leave()
+      }
+    }
+    // NB: The feeder finishes before the pipes close, so it never writes to a reused descriptor.
+    defer { feeding.wait() }
+    let event = backend.nextEvent(timeout: .seconds(10))
+    let elapsed = ContinuousClock.now - started
+    guard case let .key(.paste(text)) = event else {
+      Issue.record("expected a paste, got \(event)")
+      return
+    }
+    #expect(text.hasPrefix("start"))
+    #expect(elapsed < .seconds(3), "the screen is not frozen: \(elapsed)")
+  }
+
+  @Test func aSignalDuringAPasteIsNotHeldBack() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~abc")
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+      _ = kill(getpid(), SIGTERM)
+    }
+    #expect(backend.nextEvent(timeout: .seconds(5)) == .key(.paste("abc")))
+    #expect(backend.nextEvent(timeout: .seconds(5)) == .terminate(signal: SIGTERM))
+  }
 }

@@ -12,6 +12,9 @@ import CursesBackend
 final class PipeTerminal {
   private let keyboardRead: Int32
   private let keyboardWrite: Int32
+  /// The keyboard's write end, for typing from another thread.
+  nonisolated var keyboard: Int32 { keyboardWriteDescriptor }
+  private nonisolated let keyboardWriteDescriptor: Int32
   private let screenRead: Int32
   private let screenWrite: Int32
 
@@ -21,6 +24,7 @@ final class PipeTerminal {
     _ = pipe(&keyboard)
     _ = pipe(&screen)
     (keyboardRead, keyboardWrite) = (keyboard[0], keyboard[1])
+    keyboardWriteDescriptor = keyboard[1]
     (screenRead, screenWrite) = (screen[0], screen[1])
     _ = fcntl(screenRead, F_SETFL, fcntl(screenRead, F_GETFL) | O_NONBLOCK)
   }

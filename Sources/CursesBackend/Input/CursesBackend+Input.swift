@@ -10,6 +10,10 @@ import TerminalUI
 extension CursesBackend {
   /// How long a bracketed paste may pause between bytes before it is delivered as it stands.
   static let pasteGapMilliseconds: Int32 = 500
+  /// How long a paste may take in all, and how many characters it may bring: a paste whose end
+  /// marker never comes (a byte every so often) is delivered as it stands after that.
+  static let pasteTimeLimit: Duration = .seconds(2)
+  static let pasteCharacterLimit = 100_000
 
   /// Reads one key curses already has or can read without blocking; `nil` when there is none.
   ///
@@ -45,13 +49,22 @@ extension CursesBackend {
   }
 
   /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").
-  /// A paste that pauses longer than the paste gap is delivered as it stands.
+  /// A paste that pauses longer than the paste gap, runs past the time or size limit, or is
+  /// interrupted by a signal (SIGTERM, a resize) is delivered as it stands; the signal then
+  /// takes its turn.
   private func collectPaste() -> String {
     var text = ""
+    var count = 0
     var previousWasReturn = false
+    let deadline = ContinuousClock.now.advanced(by: Self.pasteTimeLimit)
     wtimeout(screen.window, Self.pasteGapMilliseconds)
     defer { wtimeout(screen.window, 0) }
-    while true {
+    while count < Self.pasteCharacterLimit, ContinuousClock.now < deadline {
+      let signals = self.signals.takeSignals()
+      if !signals.isEmpty {
+        pendingSignals += signals
+        return text
+      }
       var character: wint_t = 0
       let status = wget_wch(screen.window, &character)
       if status == cn_key_code_yes() {
@@ -65,6 +78,7 @@ extension CursesBackend {
       guard status == cn_ok() else { return text }
       let code = UInt32(character)
       defer { previousWasReturn = code == 13 }
+      count += 1
       switch code {
       case 13: text.append("\n")
       case 10 where previousWasReturn: continue
@@ -73,6 +87,7 @@ extension CursesBackend {
         if let scalar = Unicode.Scalar(code) { text.unicodeScalars.append(scalar) }
       }
     }
+    return text
   }
 
   /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
