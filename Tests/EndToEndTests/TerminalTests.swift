@@ -146,6 +146,48 @@ extension EndToEnd {
       #expect(try session.display("#{cursor_flag}") == "1")
     }
 
+    /// `bg` after Ctrl-Z: the form cannot run in the background, so it stops again instead of
+    /// drawing over the shell or leaving the terminal in raw mode; `fg` brings it back whole.
+    @Test func bgAfterControlZStopsAgainAndFgResumes() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShell()
+      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
+      try session.type(#""$BIN" client; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitForFocus(on: "Name")
+      try session.type("Ada")
+      try await session.waitFor(text: " › Name   Ada")
+      try session.press("C-z")
+      try await session.waitFor("the stopped job") { $0.contains("Stopped") }
+
+      try session.type("bg")
+      try session.press("Enter")
+      try await Task.sleep(for: .milliseconds(500))
+      try session.type("jobs")
+      try session.press("Enter")
+      let stoppedAgain = try await session.waitFor("the job to be stopped again") {
+        $0.lines.filter { $0.contains("Stopped") }.count >= 2
+      }
+      let screen = try session.screen()
+      #expect(!screen.contains("New client"), "nothing drawn over the shell\n\(stoppedAgain)")
+      #expect(try session.display("#{alternate_on}") == "0")
+      // NB: "MODE:" and "icanon" only meet in stty's answer, never in the typed command line.
+      try session.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon | sed s/^/MODE:/")
+      try session.press("Enter")
+      let modes = try await session.waitFor("stty's answer") { $0.contains("MODE:") && $0.lines.last != nil && ($0.contains("MODE:icanon") || $0.contains("MODE:-icanon")) }
+      #expect(modes.contains("MODE:icanon"), "the shell's modes, not raw mode\n\(modes)")
+
+      try session.type("fg")
+      try session.press("Enter")
+      try await session.waitFor(text: " › Name   Ada")
+      #expect(try session.display("#{alternate_on}") == "1")
+      try session.type(" Lovelace")
+      try await session.waitFor(text: " › Name   Ada Lovelace")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+    }
+
     /// Ctrl-Z used to do nothing about half the time: the stop reached another thread after the
     /// program had already put its own SIGTSTP handler back. Several rounds catch that.
     @Test func controlZStopsTheFormEveryTime() async throws {

@@ -101,12 +101,26 @@ extension CursesBackend {
   }
 
   /// Puts the terminal back in curses mode after a stop; the caller then clears and redraws.
+  ///
+  /// Continued in the background (`bg`), the program stops again at once: a form cannot run
+  /// there, and drawing or switching the terminal to raw mode would land on the shell's screen.
+  /// It resumes for real when it is continued in the foreground (`fg`).
   func resume() -> TerminalEvent {
+    while !isInForeground {
+      signals.stopProcess()
+    }
     _ = reset_prog_mode()
     _ = clearok(screen.window, true)
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
     setBracketedPaste(true)
     return .resumed
+  }
+
+  /// Whether this process's group owns the terminal now; `true` when that cannot be told (the
+  /// input is not a terminal, as in tests over pipes).
+  var isInForeground: Bool {
+    let owner = tcgetpgrp(screen.inputFD)
+    return owner < 0 || owner == getpgrp()
   }
 }
