@@ -46,3 +46,26 @@ extension EndToEnd.BoundedInputTests {
     #expect(result.stderr.contains("Cannot save settings"), "\(result)")
   }
 }
+
+extension EndToEnd.BoundedInputTests {
+  /// Two programs saving different fields at the same moment both keep their change.
+  @Test func concurrentSavesOfDifferentFieldsLoseNothing() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    var environment = session.environment
+    environment["BIN"] = session.binary
+    for round in 1...15 {
+      let flag = round.isMultiple(of: 2) ? "true" : "false"
+      let result = try run(
+        "/bin/sh",
+        [
+          "-c",
+          #""$BIN" --no-input --set displayName=Round\#(round) & "$BIN" --no-input --set protectMyPosts=\#(flag) & wait"#,
+        ], environment: environment)
+      #expect(result.status == 0, "\(result)")
+      let saved = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(saved.contains("\"Round\(round)\""), "round \(round): \(saved)")
+      #expect(saved.contains("\"protectMyPosts\" : \(flag)"), "round \(round): \(saved)")
+    }
+  }
+}

@@ -1,5 +1,12 @@
 import Foundation
 import SettingsFeatures
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension SettingsStorageClient {
   /// Settings kept in a JSON file at `path`, replaced atomically on every save.
@@ -21,11 +28,26 @@ extension SettingsStorageClient {
   ///   try await runSettingsForm()
   /// }
   /// ```
+  ///
+  /// Saves of one file are serialised with a lock (`.settings.json.lock` beside it), and a save
+  /// never overwrites a change another program made after this one loaded the file: under the
+  /// lock it reads the file again and writes it with only the fields this program changed
+  /// (``UserSettings/merging(ours:base:theirs:)``).
   public static func live(fileAt path: String) -> Self {
     let file = SettingsFile(path: path)
+    // NB: What this program loaded (defaults when there was no file): the merge's base.
+    let loaded = Mutex<UserSettings>(UserSettings())
     return Self(
-      load: { try file.load() },
-      save: { settings in try file.save(settings) }
+      load: {
+        let settings = try file.load()
+        loaded.withLock { $0 = settings ?? UserSettings() }
+        return settings
+      },
+      save: { settings in
+        let base = loaded.withLock { $0 }
+        let saved = try file.save(settings, mergingWithChangesSince: base)
+        loaded.withLock { $0 = saved }
+      }
     )
   }
 }
@@ -49,6 +71,46 @@ struct SettingsFile: Sendable {
       )
     }
     return try SettingsFileDecoding.decode(bytes, path: path)
+  }
+
+  /// Under the file's lock, reads it again and writes `settings` merged with what changed in
+  /// the file since `base` was loaded; returns what was written.
+  func save(
+    _ settings: UserSettings, mergingWithChangesSince base: UserSettings
+  ) throws(StorageError) -> UserSettings {
+    let lock = try lockFile()
+    defer { _ = close(lock) }
+    let theirs = try load() ?? UserSettings()
+    let merged = UserSettings.merging(ours: settings, base: base, theirs: theirs)
+    try save(merged)
+    return merged
+  }
+
+  /// Opens and takes the lock beside the file (waiting while another save holds it); closing
+  /// the returned descriptor releases it.
+  private func lockFile() throws(StorageError) -> Int32 {
+    let folder = parentFolder(of: path)
+    let lockPath = "\(folder)/.\(fileName(of: path)).lock"
+    do throws(SystemCallError) {
+      try createFolderIfNeeded(folder)
+    } catch {
+      throw StorageError("Cannot save settings to \(path): could not \(error.step) (\(error.reason)).")
+    }
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let reason = systemErrorDescription(errno)
+      throw StorageError(
+        "Cannot save settings to \(path): could not create the lock \(lockPath) (\(reason)). "
+          + "The previous settings file was left unchanged.")
+    }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let reason = systemErrorDescription(errno)
+        _ = close(descriptor)
+        throw StorageError("Cannot save settings to \(path): could not lock it (\(reason)).")
+      }
+    }
+    return descriptor
   }
 
   /// Replaces the file with `settings`; on failure the old file is left whole.

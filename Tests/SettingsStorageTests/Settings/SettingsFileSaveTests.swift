@@ -43,7 +43,7 @@ struct SettingsFileSaveTests {
       #expect(try permissions(folder.path("a/settings-tui")) == 0o700)
       #expect(try permissions(folder.path("a")) == 0o700)
       #expect(try permissions(folder.path("a/settings-tui/s.json")) == 0o600)
-      #expect(try folder.contents("a/settings-tui") == ["s.json"])
+      #expect(try folder.contents("a/settings-tui") == [".s.json.lock", "s.json"])
     }
   }
 
@@ -55,7 +55,7 @@ struct SettingsFileSaveTests {
       try await storage.save(settings)
       #expect(try await storage.load() == settings)
       #expect(try permissions(folder.path("s.json")) == 0o640)
-      #expect(try folder.contents() == ["s.json"])
+      #expect(try folder.contents() == [".s.json.lock", "s.json"])
     }
   }
 
@@ -84,7 +84,7 @@ struct SettingsFileSaveTests {
       }
       let loaded = try #require(try await storage.load())
       #expect(names.contains(loaded.displayName))
-      #expect(try folder.contents() == ["s.json"])
+      #expect(try folder.contents() == [".s.json.lock", "s.json"])
     }
   }
 

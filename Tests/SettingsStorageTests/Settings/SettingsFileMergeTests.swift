@@ -1,0 +1,36 @@
+import Foundation
+import SettingsFeatures
+import Testing
+
+@testable import SettingsStorage
+
+/// A save never overwrites a change another program made after this one loaded the file.
+@Suite("Saving over changes made meanwhile")
+struct SettingsFileMergeTests {
+  @Test func anotherProgramsChangeToAnotherFieldIsKept() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      let mine = SettingsStorageClient.live(fileAt: path)
+      var settings = try #require(try await mine.load())
+      // Another program saves protectMyPosts while this one has the form open.
+      let other = SettingsStorageClient.live(fileAt: path)
+      var theirs = try #require(try await other.load())
+      theirs.protectMyPosts = true
+      try await other.save(theirs)
+
+      settings.displayName = "Grace"
+      try await mine.save(settings)
+      let saved = try SettingsFile(path: path).load()
+      #expect(saved == UserSettings(displayName: "Grace", protectMyPosts: true))
+    }
+  }
+
+  @Test func whereBothChangedAFieldTheLastSaveWins() {
+    let base = UserSettings(displayName: "Ada")
+    let merged = UserSettings.merging(
+      ours: UserSettings(displayName: "Grace"), base: base,
+      theirs: UserSettings(digest: .weekly, displayName: "Lin"))
+    #expect(merged == UserSettings(digest: .weekly, displayName: "Grace"))
+  }
+}
