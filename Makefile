@@ -14,7 +14,7 @@ RELEASE := -c release --static-swift-stdlib \
 export RELEASE
 export SETTINGS_TUI_CROSS_MODULE := 1
 
-.PHONY: all deps static-libs build release run test bench screenshots clean
+.PHONY: all deps static-libs build release run test fuzz bench screenshots clean
 
 all: build
 
@@ -62,6 +62,11 @@ test: static-libs
 	#     not overlap suites that block the main thread (the curses backend, storage locks).
 	SETTINGS_TUI_BINARY=$$($(SWIFT) build $(RELEASE) --show-bin-path)/settings-tui \
 	  $(SWIFT) test --skip-build --no-parallel
+
+# A million random keys through every form (make test runs 20,000); prints the figures.
+fuzz: deps
+	$(SWIFT) build --build-tests
+	FUZZ_KEYS=$${FUZZ_KEYS:-1000000} $(SWIFT) test --skip-build --filter KeyFuzzTests
 
 clean:
 	rm -rf .build

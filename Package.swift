@@ -144,6 +144,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strict),
+    .testTarget(
+      name: "FuzzTests",
+      dependencies: ["SettingsFeatures", "CursesBackend", "TerminalUI", "ComposableForms"],
+      swiftSettings: strict
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
