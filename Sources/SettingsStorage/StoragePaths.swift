@@ -41,6 +41,16 @@ public enum StoragePaths {
     return "\(base)/\(applicationFolder)/clients.sqlite"
   }
 
+  /// Where the draft of a form in progress is kept (`$XDG_STATE_HOME/settings-tui/drafts/`,
+  /// default `~/.local/state/settings-tui/drafts/`); `nil` when no folder can be told.
+  public static func draftFile(
+    named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    let base = try? baseFolder(
+      variable: "XDG_STATE_HOME", homeRelative: ".local/state", option: "", environment: environment)
+    return base.map { "\($0)/\(applicationFolder)/drafts/\(name).json" }
+  }
+
   private static func baseFolder(
     variable: String, homeRelative: String, option: String, environment: [String: String]
   ) throws(StorageError) -> String {

@@ -30,13 +30,34 @@ struct AddClient: AsyncParsableCommand {
     } catch {
       throw fail(error.message)
     }
-    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+    let original = Client(name: "", email: "", age: 18)
+    var initial = original
+    var draft: DraftKeeper<ClientForm.State, Client>?
+    // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
+    if !options.noInput, let draftPath = StoragePaths.draftFile(named: "client", environment: environment) {
+      let file = DraftFile<Client>(path: draftPath)
+      if let (values, savedAt) = file.load(), values != original {
+        if DraftOffer.accepts(
+          "restore the client you were adding at \(DraftOffer.describe(savedAt))?")
+        {
+          initial = values
+        } else {
+          file.remove()
+        }
+      }
+      draft = DraftKeeper(file: file, original: original) {
+        Client(name: $0.name, email: $0.email, age: $0.age)
+      }
+    }
+    let store = Store(
+      initialState: ClientForm.State(name: initial.name, email: initial.email, age: initial.age)
+    ) { ClientForm() } withDependencies: {
       $0.clientStorage = clients
       // NB: Without typing there is nothing to debounce.
       if options.noInput { $0.continuousClock = ImmediateClock() }
     }
     try await FormSession.run(
-      store, layout: ClientForm.layout, options: options, environment: environment,
+      store, layout: ClientForm.layout, draft: draft, options: options, environment: environment,
       action: Self.action(for:),
       output: \.client,
       confirmation: { "Client \($0.client.email) saved to \(path)" })

@@ -29,14 +29,31 @@ struct EditSettings: AsyncParsableCommand {
     } catch {
       throw fail("\(error)")
     }
-    let store = Store(initialState: SettingsForm.State(settings: saved ?? UserSettings())) {
+    let original = saved ?? UserSettings()
+    var initial = original
+    var draft: DraftKeeper<SettingsForm.State, UserSettings>?
+    // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
+    if !options.noInput, let draftPath = StoragePaths.draftFile(named: "settings", environment: environment) {
+      let file = DraftFile<UserSettings>(path: draftPath)
+      if let (values, savedAt) = file.load(), values != original {
+        if DraftOffer.accepts(
+          "restore the settings you were editing at \(DraftOffer.describe(savedAt))?")
+        {
+          initial = values
+        } else {
+          file.remove()
+        }
+      }
+      draft = DraftKeeper(file: file, original: original, extract: \.settings)
+    }
+    let store = Store(initialState: SettingsForm.State(settings: initial)) {
       SettingsForm()
     } withDependencies: {
       $0.settingsStorage = storage
       $0.notificationPermission = .live(environment: environment)
     }
     try await FormSession.run(
-      store, layout: SettingsForm.layout, options: options, environment: environment,
+      store, layout: SettingsForm.layout, draft: draft, options: options, environment: environment,
       action: Self.action(for:),
       otherErrors: { state in
         state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []

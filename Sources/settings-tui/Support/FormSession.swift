@@ -5,9 +5,10 @@ import TerminalUI
 /// `--no-input`; then prints the submitted value as JSON with `--json`, or `confirmation`.
 @MainActor
 enum FormSession {
-  static func run<State, Action, Output: Encodable>(
+  static func run<State, Action, Output: Encodable, Draft>(
     _ store: Store<State, Action>,
     layout: FormLayout<State, Action>,
+    draft: DraftKeeper<State, Draft>?,
     options: FormOptions,
     environment: [String: String],
     action: (FieldAssignment) throws(ExitStatus) -> Action,
@@ -21,7 +22,8 @@ enum FormSession {
       try await NonInteractive.submit(
         store, setting: actions, otherErrors: otherErrors)
     } else {
-      try await Interactive.run(store, layout: layout, options: options, environment: environment)
+      try await Interactive.run(
+        store, layout: layout, options: options, environment: environment, draft: draft)
     }
     if options.json {
       try printJSON(output(store.state))

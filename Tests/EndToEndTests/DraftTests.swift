@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Nothing typed is lost: a form cut off by kill -9 or SIGTERM leaves a draft that the next
+  /// start offers to restore; a submit or an explicit cancel removes it.
+  @Suite struct DraftTests {
+    func draftFile(_ session: TmuxSession, _ name: String) -> URL {
+      session.home.appendingPathComponent(".local/state/settings-tui/drafts/\(name).json")
+    }
+
+    @Test func aFormKilledWithKill9IsOfferedBackAndRestored() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShell()
+      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
+      try session.type(#""$BIN" client; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitForFocus(on: "Name")
+      try session.type("Ada")
+      try session.press("Tab")
+      try session.type("ada@exa")
+      try await session.waitFor(text: " › Email  ada@exa")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      let killed = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary) client"], environment: [:])
+      #expect(killed.status == 0, "\(killed)")
+      try await session.waitFor(text: "exit=137")
+      let draft = try String(contentsOf: draftFile(session, "client"), encoding: .utf8)
+      #expect(draft.contains("ada@exa"), "\(draft)")
+
+      try session.type(#"clear; "$BIN" client; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitFor(text: "restore the client you were adding at")
+      try session.type("y")
+      try session.press("Enter")
+      let restored = try await session.waitFor(text: "ada@exa")
+      #expect(restored.contains("Name   Ada"), "\(restored)")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+      #expect(!FileManager.default.fileExists(atPath: draftFile(session, "client").path), "Esc removes it")
+
+      try session.type(#"clear; "$BIN" client; echo "exit=$?""#)
+      try session.press("Enter")
+      let fresh = try await session.waitForFocus(on: "Name")
+      #expect(!fresh.contains("restore"), "no draft, no question")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+    }
+
+    @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShell()
+      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
+      try session.type(#""$BIN"; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try session.type("Blob")
+      try await session.waitFor(text: "Blob")
+      _ = try run("/usr/bin/pkill", ["-TERM", "-f", session.binary], environment: [:])
+      try await session.waitFor(text: "exit=143")
+      let draft = try String(contentsOf: draftFile(session, "settings"), encoding: .utf8)
+      #expect(draft.contains("Blob"), "\(draft)")
+
+      try session.type(#"clear; "$BIN"; echo "exit=$?""#)
+      try session.press("Enter")
+      try await session.waitFor(text: "restore the settings you were editing at")
+      try session.type("n")
+      try session.press("Enter")
+      let screen = try await session.waitForFocus(on: "Digest")
+      #expect(!screen.contains("Blob"), "\(screen)")
+      #expect(!FileManager.default.fileExists(atPath: draftFile(session, "settings").path), "no removes it")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+    }
+  }
+}
