@@ -12,10 +12,7 @@ extension EndToEnd {
     @Test func aFormKilledWithKill9IsOfferedBackAndRestored() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShell()
-      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
-      try session.type(#""$BIN" client; echo "exit=$?""#)
-      try session.press("Enter")
+      try await session.startShell(running: #""$BIN" client"#)
       try await session.waitForFocus(on: "Name")
       try session.type("Ada")
       try session.press("Tab")
@@ -28,8 +25,7 @@ extension EndToEnd {
       let draft = try String(contentsOf: draftFile(session, "client"), encoding: .utf8)
       #expect(draft.contains("ada@exa"), "\(draft)")
 
-      try session.type(#"clear; "$BIN" client; echo "exit=$?""#)
-      try session.press("Enter")
+      try session.runInShell(#"clear; "$BIN" client"#)
       try await session.waitFor(text: "restore the client you were adding at")
       try session.type("y")
       try session.press("Enter")
@@ -39,8 +35,7 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
       #expect(!FileManager.default.fileExists(atPath: draftFile(session, "client").path), "Esc removes it")
 
-      try session.type(#"clear; "$BIN" client; echo "exit=$?""#)
-      try session.press("Enter")
+      try session.runInShell(#"clear; "$BIN" client"#)
       let fresh = try await session.waitForFocus(on: "Name")
       #expect(!fresh.contains("restore"), "no draft, no question")
       try session.press("Escape")
@@ -50,10 +45,7 @@ extension EndToEnd {
     @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShell()
-      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
-      try session.type(#""$BIN"; echo "exit=$?""#)
-      try session.press("Enter")
+      try await session.startShell(running: #""$BIN""#)
       try await session.waitForFocus(on: "Digest")
       try session.press("Tab")
       try session.type("Blob")
@@ -63,8 +55,7 @@ extension EndToEnd {
       let draft = try String(contentsOf: draftFile(session, "settings"), encoding: .utf8)
       #expect(draft.contains("Blob"), "\(draft)")
 
-      try session.type(#"clear; "$BIN"; echo "exit=$?""#)
-      try session.press("Enter")
+      try session.runInShell(#"clear; "$BIN""#)
       try await session.waitFor(text: "restore the settings you were editing at")
       try session.type("n")
       try session.press("Enter")

@@ -151,10 +151,7 @@ extension EndToEnd {
     @Test func bgAfterControlZStopsAgainAndFgResumes() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShell()
-      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
-      try session.type(#""$BIN" client; echo "exit=$?""#)
-      try session.press("Enter")
+      try await session.startShell(running: #""$BIN" client"#)
       try await session.waitForFocus(on: "Name")
       try session.type("Ada")
       try await session.waitFor(text: " › Name   Ada")

@@ -12,17 +12,23 @@ extension StringProtocol {
     if displayWidth <= width { return String(self) }
     let ellipsisWidth = ellipsis.displayWidth
     let budget = ellipsisWidth < width ? width - ellipsisWidth : width
-    var result = ""
-    var used = 0
-    for character in self {
-      let columns = character.displayWidth
-      if used + columns > budget { break }
-      result.append(character)
-      used += columns
-    }
+    var result = prefix(fittingWidth: budget)
     guard ellipsisWidth < width else { return result }
     // NB: "Send email…" reads better than "Send email …".
     while result.last?.isWhitespace == true { result.removeLast() }
     return result + ellipsis
+  }
+
+  /// The longest start of the text that takes at most `width` columns.
+  func prefix(fittingWidth width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in self {
+      let columns = character.displayWidth
+      if used + columns > width { break }
+      result.append(character)
+      used += columns
+    }
+    return result
   }
 }

@@ -25,14 +25,7 @@ extension StringProtocol {
       }
       // NB: A word wider than a line is broken by characters, as a terminal would.
       while wordWidth > width {
-        var head = ""
-        var headWidth = 0
-        for character in word {
-          let columns = character.displayWidth
-          if headWidth + columns > width { break }
-          head.append(character)
-          headWidth += columns
-        }
+        var head = word.prefix(fittingWidth: width)
         if head.isEmpty { head = String(word.prefix(1)) }  // NB: a wide character in 1 column
         lines.append(head)
         word = String(word.dropFirst(head.count))

@@ -137,6 +137,20 @@ final class TmuxSession {
     (try? Data(contentsOf: folder.appendingPathComponent("output"))).map { Array($0) } ?? []
   }
 
+  /// Starts a shell (``startShell(columns:rows:)``) and runs `command` in it, followed by
+  /// `echo "exit=$?"`, so a test can read the exit status off the screen.
+  func startShell(running command: String) async throws {
+    try startShell()
+    try await waitFor("the shell's prompt") { $0.lines.first == "$" }
+    try runInShell(command)
+  }
+
+  /// Types `command; echo "exit=$?"` and Enter into the shell.
+  func runInShell(_ command: String) throws {
+    try type(command + #"; echo "exit=$?""#)
+    try press("Enter")
+  }
+
   /// Starts an interactive bash (no profile, prompt `$ `) instead of the program, for tests that
   /// need a shell's job control (Ctrl-Z and `fg`). `$BIN` names the program, `$DIR` this folder.
   func startShell(columns: Int = 80, rows: Int = 24) throws {
