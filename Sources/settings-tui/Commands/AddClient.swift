@@ -31,24 +31,11 @@ struct AddClient: AsyncParsableCommand {
       throw fail(error.message)
     }
     let original = Client(name: "", email: "", age: 18)
-    var initial = original
-    var draft: DraftKeeper<ClientForm.State, Client>?
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    if !options.noInput, let draftPath = StoragePaths.draftFile(named: "client", environment: environment) {
-      let file = DraftFile<Client>(path: draftPath)
-      if let (values, savedAt) = file.load(), values != original {
-        if DraftOffer.accepts(
-          "restore the client you were adding at \(DraftOffer.describe(savedAt))?")
-        {
-          initial = values
-        } else {
-          file.remove()
-        }
-      }
-      draft = DraftKeeper(file: file, original: original) {
-        Client(name: $0.name, email: $0.email, age: $0.age)
-      }
-    }
+    let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+      form: "client", question: "restore the client you were adding", original: original,
+      options: options, environment: environment
+    ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     let store = Store(
       initialState: ClientForm.State(name: initial.name, email: initial.email, age: initial.age)
     ) { ClientForm() } withDependencies: {

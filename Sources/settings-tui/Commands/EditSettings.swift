@@ -30,22 +30,10 @@ struct EditSettings: AsyncParsableCommand {
       throw fail("\(error)")
     }
     let original = saved ?? UserSettings()
-    var initial = original
-    var draft: DraftKeeper<SettingsForm.State, UserSettings>?
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    if !options.noInput, let draftPath = StoragePaths.draftFile(named: "settings", environment: environment) {
-      let file = DraftFile<UserSettings>(path: draftPath)
-      if let (values, savedAt) = file.load(), values != original {
-        if DraftOffer.accepts(
-          "restore the settings you were editing at \(DraftOffer.describe(savedAt))?")
-        {
-          initial = values
-        } else {
-          file.remove()
-        }
-      }
-      draft = DraftKeeper(file: file, original: original, extract: \.settings)
-    }
+    let (initial, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
+      form: "settings", question: "restore the settings you were editing", original: original,
+      options: options, environment: environment, extract: \.settings)
     let store = Store(initialState: SettingsForm.State(settings: initial)) {
       SettingsForm()
     } withDependencies: {
