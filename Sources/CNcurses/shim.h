@@ -29,6 +29,16 @@ static inline attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
 static inline attr_t cn_color_pair(int pair) { return COLOR_PAIR(pair); }
 
 static inline int cn_ok(void) { return OK; }
+
+// NB: `use_tioctl` (the window's size from TIOCGWINSZ even with LINES/COLUMNS exported) came
+//     with ncurses 5.9; older ones (macOS's system copy) go without it, and a resize is still
+//     measured on the device by the backend.
+static inline void cn_prefer_device_size(void) {
+#if defined(NCURSES_VERSION_MAJOR) && \
+    (NCURSES_VERSION_MAJOR > 5 || (NCURSES_VERSION_MAJOR == 5 && NCURSES_VERSION_MINOR >= 9))
+  use_tioctl(TRUE);
+#endif
+}
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
 // NB: The line-drawing character as ncurses draws it for this terminal and locale (a Unicode

@@ -28,7 +28,7 @@ struct CursesScreen {
     _ = setlocale(LC_ALL, "")
     // NB: The window's size from the terminal (TIOCGWINSZ) at start, even where LINES and
     //     COLUMNS are exported; a resize is measured on the device too (`followDeviceSize`).
-    use_tioctl(true)
+    cn_prefer_device_size()
     let input = try wrap(inputFD, mode: "r")
     let output: (fd: Int32, file: UnsafeMutablePointer<FILE>)
     do {
