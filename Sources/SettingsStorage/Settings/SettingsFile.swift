@@ -33,7 +33,12 @@ extension SettingsStorageClient {
   /// never overwrites a change another program made after this one loaded the file: under the
   /// lock it reads the file again and writes it with only the fields this program changed
   /// (``UserSettings/merging(ours:base:theirs:)``).
-  public static func live(fileAt path: String) -> Self {
+  ///
+  /// `merges`, when given, hears the fields whose values came from another program's save made
+  /// meanwhile, so the program can say so.
+  public static func live(
+    fileAt path: String, merges: (@Sendable (_ keptFromElsewhere: [String]) -> Void)? = nil
+  ) -> Self {
     let file = SettingsFile(path: path)
     // NB: What this program loaded (defaults when there was no file): the merge's base.
     let loaded = Mutex<UserSettings>(UserSettings())
@@ -47,6 +52,8 @@ extension SettingsStorageClient {
         let base = loaded.withLock { $0 }
         let saved = try file.save(settings, mergingWithChangesSince: base)
         loaded.withLock { $0 = saved }
+        let kept = UserSettings.differingFields(saved, settings)
+        if !kept.isEmpty { merges?(kept) }
       }
     )
   }

@@ -17,4 +17,16 @@ extension UserSettings {
     take(\.sendMobileNotifications)
     return merged
   }
+
+  /// The names of the fields (as `--set` and the file spell them) in which `a` and `b` differ.
+  static func differingFields(_ a: UserSettings, _ b: UserSettings) -> [String] {
+    var names: [String] = []
+    if a.digest != b.digest { names.append("digest") }
+    if a.displayName != b.displayName { names.append("displayName") }
+    if a.enableNotifications != b.enableNotifications { names.append("enableNotifications") }
+    if a.protectMyPosts != b.protectMyPosts { names.append("protectMyPosts") }
+    if a.sendEmailNotifications != b.sendEmailNotifications { names.append("sendEmailNotifications") }
+    if a.sendMobileNotifications != b.sendMobileNotifications { names.append("sendMobileNotifications") }
+    return names
+  }
 }

@@ -3,6 +3,7 @@ import ComposableForms
 import Foundation
 import SettingsFeatures
 import SettingsStorage
+import Synchronization
 
 /// `settings-tui [settings]`: edit the saved settings.
 struct EditSettings: AsyncParsableCommand {
@@ -22,7 +23,10 @@ struct EditSettings: AsyncParsableCommand {
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     let path = try config.path(environment: environment)
-    let storage = SettingsStorageClient.live(fileAt: path)
+    let keptFromElsewhere = Mutex<[String]>([])
+    let storage = SettingsStorageClient.live(fileAt: path) { fields in
+      keptFromElsewhere.withLock { $0 = fields }
+    }
     let saved: UserSettings?
     do {
       saved = try await storage.load()
@@ -47,7 +51,13 @@ struct EditSettings: AsyncParsableCommand {
         state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
       },
       output: \.settings,
-      confirmation: { _ in "Settings saved to \(path)" })
+      confirmation: { _ in
+        let kept = keptFromElsewhere.withLock { $0 }
+        // NB: Another program saved the file while this form was open: its changes stay.
+        return kept.isEmpty
+          ? "Settings saved to \(path)"
+          : "Settings saved to \(path), keeping what was saved meanwhile for \(kept.joined(separator: ", "))"
+      })
   }
 
   /// The binding action a `--set` stands for.

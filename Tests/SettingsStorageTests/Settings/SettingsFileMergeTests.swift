@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SettingsFeatures
 import Testing
 
@@ -11,7 +12,8 @@ struct SettingsFileMergeTests {
     try await withTemporaryFolder { folder in
       let path = folder.path("settings.json")
       try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
-      let mine = SettingsStorageClient.live(fileAt: path)
+      let heard = LockedFields()
+      let mine = SettingsStorageClient.live(fileAt: path) { heard.set($0) }
       var settings = try #require(try await mine.load())
       // Another program saves protectMyPosts while this one has the form open.
       let other = SettingsStorageClient.live(fileAt: path)
@@ -23,6 +25,7 @@ struct SettingsFileMergeTests {
       try await mine.save(settings)
       let saved = try SettingsFile(path: path).load()
       #expect(saved == UserSettings(displayName: "Grace", protectMyPosts: true))
+      #expect(heard.fields == ["protectMyPosts"], "the program is told, so it can say so")
     }
   }
 
@@ -33,4 +36,10 @@ struct SettingsFileMergeTests {
       theirs: UserSettings(digest: .weekly, displayName: "Lin"))
     #expect(merged == UserSettings(digest: .weekly, displayName: "Grace"))
   }
+}
+
+private final class LockedFields: Sendable {
+  private let storage = Mutex<[String]>([])
+  var fields: [String] { storage.withLock { $0 } }
+  func set(_ fields: [String]) { storage.withLock { $0 = fields } }
 }
