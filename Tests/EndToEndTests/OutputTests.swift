@@ -47,25 +47,36 @@ extension EndToEnd {
     @Test func dataThatWouldSteerTheTerminalIsShownEscaped() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let email = "ada\u{1B}]0;owned\u{07}\u{9B}2J\u{202E}@example.com"
+      // NB: Control characters are refused as values (see below); the format characters that
+      //     reorder or split lines are legal text, so they are stored and shown escaped.
+      let email = "ada\u{202E}moc\u{2028}x@example.com"
       var result = try session.runDirectly([
-        "client", "--no-input", "--set", "name=Ada\u{85}Lovelace", "--set", "email=\(email)",
+        "client", "--no-input", "--set", "name=Ada\u{2066}Lovelace", "--set", "email=\(email)",
         "--set", "age=36",
       ])
       #expect(result.status == 0, "\(result)")
-      for raw in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{85}"] {
+      for raw in ["\u{202E}", "\u{2028}", "\u{2066}"] {
         #expect(!result.stdout.contains(raw), "the saved line shows no raw \(raw.unicodeScalars.first?.value ?? 0)")
       }
-      #expect(result.stdout.contains(#"ada\u{1B}]0;owned\u{7}\u{9B}2J\u{202E}@example.com"#), "\(result)")
+      #expect(result.stdout.contains(#"ada\u{202E}moc\u{2028}x@example.com"#), "\(result)")
 
       result = try session.runDirectly(["clients"])
       #expect(result.status == 0, "\(result)")
-      for raw in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{85}"] {
+      for raw in ["\u{202E}", "\u{2028}", "\u{2066}"] {
         #expect(!result.stdout.contains(raw), "the JSON shows no raw \(raw.unicodeScalars.first?.value ?? 0)")
       }
-      #expect(result.stdout.contains(#"\u001b]0;owned\u0007\u009b2J\u202e@example.com"#), "\(result)")
+      #expect(result.stdout.contains(#"ada\u202emoc\u2028x@example.com"#), "\(result)")
+      #expect(result.stdout.contains(#"Ada\u2066Lovelace"#), "\(result)")
       let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
       #expect(decoded?.first?["email"] as? String == email, "the JSON still decodes to the value")
+
+      result = try session.runDirectly([
+        "client", "--no-input", "--set", "name=Ada", "--set", "email=ada\u{1B}]0;owned\u{07}@x.com",
+        "--set", "age=36",
+      ])
+      #expect(result.status == 1, "\(result)")
+      #expect(!result.stderr.contains("\u{1B}"), "\(result)")
+      #expect(result.stderr.contains("Control characters cannot be part of an email"), "\(result)")
 
       result = try session.runDirectly(["--no-input", "--set", "digest=\u{1B}[2J"])
       #expect(result.status == 2, "\(result)")
@@ -87,5 +98,18 @@ extension EndToEnd.OutputTests {
     #expect(result.stderr.contains("At most 254 characters"), "\(result)")
     let listed = try session.runDirectly(["clients"])
     #expect(listed.status == 0 && !listed.stdout.contains("aaaa"), "\(listed)")
+  }
+}
+
+extension EndToEnd.OutputTests {
+  /// A NUL (or any control character) in a value would be cut or steer a terminal: such a value
+  /// is refused with the field's message, never stored.
+  @Test func aValueWithAControlCharacterIsRefused() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try session.writeSettings(#"{"displayName": "Ada\u0000Lovelace"}"#)
+    let result = try session.runDirectly(["--no-input", "--set", "protectMyPosts=true"])
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr.contains("Control characters cannot be part of a display name"), "\(result)")
   }
 }

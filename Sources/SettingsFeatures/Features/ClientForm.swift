@@ -9,10 +9,14 @@ public struct ClientForm: Reducer {
     public var form: FormState<Field>
 
     public static let rules = FormRules<Self, Field>(
-      Validate(.name, \.$name, .maxLength(ClientForm.nameLimit, "At most 100 characters")),
+      Validate(
+        .name, \.$name,
+        .maxLength(ClientForm.nameLimit, "At most 100 characters"),
+        .noControlCharacters("Control characters cannot be part of a name")),
       Validate(
         .email, \.$email,
         .required("Please enter an email"),
+        .noControlCharacters("Control characters cannot be part of an email"),
         .maxLength(ClientForm.emailLimit, "At most 254 characters"),
         .contains("@", "Please enter a valid email"))
         .checked(\.email.trimmed) { email in

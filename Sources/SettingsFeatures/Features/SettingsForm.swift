@@ -22,7 +22,8 @@ public struct SettingsForm: Reducer {
       Validate(
         .displayName, \.$displayName,
         .required("Please enter a display name"),
-        .maxLength(32, "At most 32 characters")),
+        .maxLength(32, "At most 32 characters"),
+        .noControlCharacters("Control characters cannot be part of a display name")),
       isEnabled: { state, field in
         switch field {
         case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications

@@ -172,3 +172,15 @@ struct RuleTests {
     #expect(!rules.isValid(Account(), form: FormState<Field>()))
   }
 }
+
+@Suite struct ControlCharacterRuleTests {
+  @Test func controlCharactersAreRefusedAndEverythingElseIsNot() {
+    let rule = Rule<String>.noControlCharacters("No control characters")
+    for bad in ["a\u{0}b", "tab\there", "line\nbreak", "del\u{7F}", "c1\u{9B}", "\u{1B}[2J"] {
+      #expect(rule.validate(bad) == "No control characters", "\(bad.debugDescription)")
+    }
+    for good in ["Ada Lovelace", "é漢字👍", "", "a-b_c.d@e"] {
+      #expect(rule.validate(good) == nil, "\(good)")
+    }
+  }
+}

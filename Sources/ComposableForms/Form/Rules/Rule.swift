@@ -44,6 +44,15 @@ extension Rule where Value == String {
     }
   }
 
+  /// No control characters (C0, DEL, C1): they cannot be typed, would steer a terminal that
+  /// shows the value, and a NUL cuts the value short in C strings (SQLite's text, for one).
+  public static func noControlCharacters(_ message: String) -> Self {
+    Self { value in
+      value.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        ? message : nil
+    }
+  }
+
   /// At least `count` characters (grapheme clusters, as a person counts them).
   public static func minLength(_ count: Int, _ message: String) -> Self {
     Self { $0.count < count ? message : nil }
