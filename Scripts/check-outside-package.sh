@@ -26,6 +26,8 @@ block() {  # block NAME: the swift block after `<!-- readme:NAME -->`
 for name in bindings form main test; do
   if [ -z "$(block $name)" ]; then echo "README.md has no readme:$name block" >&2; exit 1; fi
 done
+# NB: The app's folder holds only these generated files, so a fresh clone does not have it.
+mkdir -p "$fixture/Sources/SignUpApp" "$fixture/Tests/SignUpTests"
 block bindings > "$fixture/Sources/SignUpApp/ReadmeBindings.swift"
 block form > "$fixture/Sources/SignUpApp/ReadmeForm.swift"
 block main > "$fixture/Sources/SignUpApp/ReadmeMain.swift"
