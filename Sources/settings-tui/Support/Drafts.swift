@@ -10,27 +10,23 @@ import Synchronization
 #endif
 
 /// Keeps the draft of a form in step with its store while a person edits it: written a few
-/// hundred milliseconds after the last change, so a form cut off by kill -9 or a lost link
-/// loses at most that; kept when the run is interrupted or terminated, removed when the form is
+/// hundred milliseconds after a change, so a form cut off by kill -9 or a lost link loses at
+/// most that; kept when the run is interrupted or terminated, removed when the form is
 /// submitted or cancelled. A form whose values equal what it opened with keeps no draft.
 @MainActor
 final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
-  private let file: DraftFile<Draft>
-  private let original: Draft
   private let extract: (State) -> Draft
-  private var latest: Draft
+  private var seen: Draft
   private var token: ObservationToken?
-  /// Orders the writes made off the main thread: only the newest draft is written.
-  private let generation = Generation()
+  private let writer: DraftWriter<Draft>
 
-  /// How long after the last change the draft is written.
-  static var delay: Duration { .milliseconds(300) }
+  /// How long after a change the draft is written.
+  nonisolated static var delay: Duration { .milliseconds(300) }
 
   init(file: DraftFile<Draft>, original: Draft, extract: @escaping (State) -> Draft) {
-    self.file = file
-    self.original = original
     self.extract = extract
-    self.latest = original
+    self.seen = original
+    self.writer = DraftWriter(file: file, original: original)
   }
 
   /// The values a form starts from, and the keeper of its draft: the draft of form `name` left
@@ -54,7 +50,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
 
   /// Starts following `store`.
   func follow<Action>(_ store: Store<State, Action>) {
-    latest = extract(store.state)
+    seen = extract(store.state)
     token = store.observe { [weak self] state in self?.changed(state) }
   }
 
@@ -62,52 +58,76 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   func finish(keeping: Bool) {
     token?.cancel()
     token = nil
-    let current = generation.next()
-    if keeping && latest != original {
-      write(latest, generation: current)
-    } else {
-      generation.ifNewest(current) { file.remove() }
-    }
+    writer.finish(keeping ? seen : nil)
   }
 
   private func changed(_ state: State) {
     let draft = extract(state)
-    guard draft != latest else { return }
-    latest = draft
-    let current = generation.next()
-    let (file, original, generation) = (self.file, self.original, self.generation)
-    // NB: Off the main thread: the run loop may sleep in `poll` until the next key, and the
-    //     draft must reach the disk before a kill -9 that may come in that pause.
-    Task.detached {
-      try? await Task.sleep(for: Self.delay)
-      generation.ifNewest(current) {
-        if draft == original { file.remove() } else { try? file.save(draft) }
+    guard draft != seen else { return }
+    seen = draft
+    // NB: A key only hands the draft over; one write at a time runs off the main thread (the
+    //     run loop may sleep in `poll` until the next key, and the draft must reach the disk
+    //     before a kill -9 that may come in that pause), so typing wakes no thread per key.
+    if writer.offer(draft) {
+      let writer = self.writer
+      Task.detached {
+        try? await Task.sleep(for: DraftKeeper.delay)
+        writer.writeLatest()
       }
     }
   }
-
-  private func write(_ draft: Draft, generation current: Int) {
-    generation.ifNewest(current) { try? file.save(draft) }
-  }
 }
 
-/// A counter of drafts, so that a write that waited is skipped when a newer one exists.
-private final class Generation: Sendable {
-  private let newest = Mutex(0)
+/// The draft waiting to be written, and the one write that may be under way.
+private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable {
+  private struct Pending {
+    var latest: Draft?
+    var isScheduled = false
+    var isFinished = false
+  }
 
-  /// The number of a new draft.
-  func next() -> Int {
-    newest.withLock { value in
-      value += 1
-      return value
+  private let file: DraftFile<Draft>
+  private let original: Draft
+  private let pending = Mutex(Pending())
+  /// Held while the file is written or removed, so writes never overlap or land out of order.
+  private let writing = Mutex(())
+
+  init(file: DraftFile<Draft>, original: Draft) {
+    self.file = file
+    self.original = original
+  }
+
+  /// Hands over a newer draft; `true` when a write must be scheduled for it.
+  func offer(_ draft: Draft) -> Bool {
+    pending.withLock { pending in
+      pending.latest = draft
+      defer { pending.isScheduled = true }
+      return !pending.isScheduled && !pending.isFinished
     }
   }
 
-  /// Runs `body` (under the lock, so writes never overlap) if `number` is still the newest.
-  func ifNewest(_ number: Int, _ body: () -> Void) {
-    newest.withLock { value in
-      if value == number { body() }
+  /// Writes the newest draft handed over (a scheduled write, off the main thread).
+  func writeLatest() {
+    writing.withLock { _ in
+      let draft = pending.withLock { pending -> Draft? in
+        pending.isScheduled = false
+        return pending.isFinished ? nil : pending.latest
+      }
+      guard let draft else { return }
+      store(draft)
     }
+  }
+
+  /// Stops scheduled writes, then keeps `draft` or removes the file (`nil`).
+  func finish(_ draft: Draft?) {
+    pending.withLock { $0.isFinished = true }
+    writing.withLock { _ in
+      if let draft { store(draft) } else { file.remove() }
+    }
+  }
+
+  private func store(_ draft: Draft) {
+    if draft == original { file.remove() } else { try? file.save(draft) }
   }
 }
 
