@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Swift picks the type's own `reduce` over the default one that runs `body`, so such a
 /// reducer's `body` never runs, with no word from the compiler. `Store` and `TestStore` run
-/// their reducer's first action through ``reduce(_:into:action:)``, which watches whether the
-/// default `reduce` of that very type ran.
+/// their reducer's first action inside ``watch(_:_:)`` (see `Reducer._builtOnce()`), which tells
+/// whether the default `reduce` of that very type ran.
 // NB: TCA's `@Reducer` macro diagnoses this at compile time; we use no macros (see
 //     ARCHITECTURE.md), so the check happens once per store, at its first action.
 @usableFromInline

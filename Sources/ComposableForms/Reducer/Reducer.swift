@@ -68,7 +68,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   ///
   /// A store's dependencies do not change while it runs, and a body is a function of the
   /// reducer's properties and dependencies, so building it once gives the same reducer as
-  /// building it for every action (BENCHMARKS.md, "Cost of issue 17", has what that saves).
+  /// building it for every action (BENCHMARKS.md, "Per keystroke", has what that saves).
   public func _builtOnce() -> (inout State, Action) -> Effect<Action> {
     var run: ((inout State, Action) -> Effect<Action>)?
     return { state, action in
