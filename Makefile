@@ -14,7 +14,16 @@ RELEASE := -c release --static-swift-stdlib \
 export RELEASE
 export SETTINGS_TUI_CROSS_MODULE := 1
 
-.PHONY: all deps static-libs build release run test fuzz bench screenshots clean
+.PHONY: all deps static-libs build release run install uninstall test fuzz bench screenshots clean
+
+# Where `make install` puts things (GNU conventions: `make install PREFIX=~/.local`, or
+# `make install DESTDIR=/tmp/stage` for packaging).
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 
 all: build
 
@@ -50,10 +59,34 @@ release: static-libs
 run: release
 	@$$($(SWIFT) build $(RELEASE) --show-bin-path)/settings-tui $(ARGS)
 
+# Installs the release binary, its manual page (made from the command definitions by
+# swift-argument-parser's generate-manual plugin) and bash, zsh and fish completions.
+install: release
+	@mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual \
+	  --output-directory .build/man > /dev/null
+	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)/settings-tui"; set -e; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASHDIR)" \
+	  "$(DESTDIR)$(ZSHDIR)" "$(DESTDIR)$(FISHDIR)"; \
+	install -m 0755 "$$bin" "$(DESTDIR)$(BINDIR)/settings-tui"; \
+	install -m 0644 .build/man/settings-tui.1 "$(DESTDIR)$(MANDIR)/settings-tui.1"; \
+	"$$bin" --generate-completion-script bash > "$(DESTDIR)$(BASHDIR)/settings-tui"; \
+	"$$bin" --generate-completion-script zsh > "$(DESTDIR)$(ZSHDIR)/_settings-tui"; \
+	"$$bin" --generate-completion-script fish > "$(DESTDIR)$(FISHDIR)/settings-tui.fish"; \
+	echo "Installed settings-tui in $(DESTDIR)$(PREFIX)"
+
+# Removes what `make install` put in place (same PREFIX and DESTDIR).
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/settings-tui" "$(DESTDIR)$(MANDIR)/settings-tui.1" \
+	  "$(DESTDIR)$(BASHDIR)/settings-tui" "$(DESTDIR)$(ZSHDIR)/_settings-tui" \
+	  "$(DESTDIR)$(FISHDIR)/settings-tui.fish"
+
 test: static-libs
 	# A package outside this one, built from a clean scratch folder: the README's examples
 	# compile and pass, and a wrong TestStore expectation fails its test (Swift Testing, XCTest).
 	SWIFT=$(SWIFT) Scripts/check-outside-package.sh
+	# make install and make uninstall, into a scratch DESTDIR.
+	MAKE="$(MAKE)" Scripts/check-install.sh
 	# The end-to-end tests drive the release binary that `make run` starts, so its flags are
 	# tested too.
 	$(SWIFT) build $(RELEASE) --product settings-tui

@@ -64,3 +64,16 @@ extension Key {
     }
   }
 }
+
+extension Key {
+  /// The key's name in plain ASCII words, for help text: `Down` where the footer shows `↓`.
+  public var spelledOut: String {
+    switch self {
+    case .up: "Up"
+    case .down: "Down"
+    case .left: "Left"
+    case .right: "Right"
+    default: name
+    }
+  }
+}

@@ -164,13 +164,14 @@ extension Keymap {
     return items
   }
 
-  /// Every binding as a line of text, for `--help`: `Tab, ↓: next`.
+  /// Every binding as a line of text, for `--help` and the manual, in plain words that any
+  /// terminal and `man` show: `Tab, Down: next`.
   public var summary: [String] {
     [
       focusNext, focusPrevious, activate, toggle, decrement, increment, textEditing, cancel,
       interrupt, redraw,
     ].compactMap { binding in
-      let names = binding.keys.filter { $0 != .resize }.map(\.name)
+      let names = binding.keys.filter { $0 != .resize }.map(\.spelledOut)
       return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)"
     }
   }
