@@ -115,11 +115,12 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // Tests mirror the source modules.
+    // Tests mirror the source modules; TestSupport holds what several of them share.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(
       name: "ComposableFormsTests",
       dependencies: [
-        "ComposableForms", "ComposableFormsTesting",
+        "ComposableForms", "ComposableFormsTesting", "TestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict
@@ -133,7 +134,7 @@ let package = Package(
     .testTarget(
       name: "SettingsFeaturesTests",
       dependencies: [
-        "SettingsFeatures", "ComposableFormsTesting", "TerminalUI",
+        "SettingsFeatures", "ComposableFormsTesting", "TerminalUI", "TestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: strict
@@ -146,7 +147,7 @@ let package = Package(
     .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strict),
     .testTarget(
       name: "FuzzTests",
-      dependencies: ["SettingsFeatures", "CursesBackend", "TerminalUI", "ComposableForms"],
+      dependencies: ["SettingsFeatures", "CursesBackend", "TerminalUI", "ComposableForms", "TestSupport"],
       swiftSettings: strict
     ),
   ],

@@ -2,6 +2,7 @@ import ComposableForms
 import CursesBackend
 import Foundation
 import SettingsFeatures
+import TestSupport
 import Testing
 import TerminalUI
 
@@ -28,7 +29,7 @@ struct KeyFuzzTests {
     // NB: A lone Esc would wait the escape delay for the rest of a sequence, every time.
     setenv("ESCDELAY", "1", 1)
     defer { unsetenv("ESCDELAY") }
-    var random = SeededRandom(seed: Self.seed)
+    var random = SplitMix64(seed: Self.seed)
     var figures = Figures()
     let started = ContinuousClock.now
     let perForm = max(1, Self.keyCount / 2)
@@ -46,7 +47,7 @@ struct KeyFuzzTests {
 
   private func fuzz<R: Reducer>(
     _ layout: FormLayout<R.State, R.Action>, fresh: () -> R.State, reducer: @escaping () -> R,
-    keys: Int, random: inout SeededRandom, figures: inout Figures
+    keys: Int, random: inout SplitMix64, figures: inout Figures
   ) async throws where R.State: FormFeatureState & Equatable, R.Action: BindableFormAction, R.Action.State == R.State {
     var pipeEnds: [Int32] = [-1, -1]
     try #require(pipe(&pipeEnds) == 0)
@@ -77,8 +78,8 @@ struct KeyFuzzTests {
       let chunk = Self.chunk(&random)
       figures.bytes += chunk.count
       _ = chunk.withUnsafeBytes { write(keyboardWrite, $0.baseAddress, $0.count) }
-      if random.next(below: 40) == 0 {
-        headless.size = Size(columns: 20 + random.next(below: 120), rows: 5 + random.next(below: 50))
+      if random.int(below: 40) == 0 {
+        headless.size = Size(columns: 20 + random.int(below: 120), rows: 5 + random.int(below: 50))
         _ = runtime.handle(.resize)
         figures.resizes += 1
       }
@@ -123,28 +124,28 @@ struct KeyFuzzTests {
 
   /// One burst of input: text, control bytes, sequences (known, cut, unknown), invalid UTF-8,
   /// bracketed pastes.
-  static func chunk(_ random: inout SeededRandom) -> [UInt8] {
-    switch random.next(below: 10) {
+  static func chunk(_ random: inout SplitMix64) -> [UInt8] {
+    switch random.int(below: 10) {
     case 0...3:
       let pool = Array("abcXYZ 019@.-+_é漢👍".unicodeScalars)
-      return Array(String(String.UnicodeScalarView((0..<(1 + random.next(below: 6))).map { _ in pool[random.next(below: pool.count)] })).utf8)
+      return Array(String(String.UnicodeScalarView((0..<(1 + random.int(below: 6))).map { _ in pool[random.int(below: pool.count)] })).utf8)
     case 4:
-      return [UInt8(random.next(below: 32))]
+      return [UInt8(random.int(below: 32))]
     case 5:
       let sequences = [
         "\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}OA", "\u{1B}[Z", "\u{1B}[H", "\u{1B}[F",
         "\u{1B}[3~", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[1;5C", "\u{1B}[99~", "\u{1B}", "\u{1B}[", "\t", "\r",
       ]
-      return Array(sequences[random.next(below: sequences.count)].utf8)
+      return Array(sequences[random.int(below: sequences.count)].utf8)
     case 6:
-      return (0..<(1 + random.next(below: 4))).map { _ in UInt8(0x80 + random.next(below: 128)) }
+      return (0..<(1 + random.int(below: 4))).map { _ in UInt8(0x80 + random.int(below: 128)) }
     case 7:
-      let body = (0..<random.next(below: 40)).map { _ in UInt8(0x20 + random.next(below: 95)) }
+      let body = (0..<random.int(below: 40)).map { _ in UInt8(0x20 + random.int(below: 95)) }
       return Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8)
     case 8:
       return [0x7F]
     default:
-      return Array(["\t", "\u{1B}[Z", " ", "\r"][random.next(below: 4)].utf8)
+      return Array(["\t", "\u{1B}[Z", " ", "\r"][random.int(below: 4)].utf8)
     }
   }
 
@@ -155,18 +156,4 @@ struct KeyFuzzTests {
     var restarts = 0
     var submits = 0
   }
-}
-
-/// A small, fast, seeded generator (SplitMix64), so a run can be replayed.
-struct SeededRandom {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func nextValue() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(below bound: Int) -> Int { Int(nextValue() % UInt64(max(1, bound))) }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import ComposableForms
 import ComposableFormsTesting
+import TestSupport
 import Testing
 
 /// Random action sequences against ``SignUpForm``'s reducer, checking the form engine's
@@ -235,29 +236,4 @@ struct FormPropertyTests {
   static func describe(_ message: String?) -> String {
     message.map { String(reflecting: $0) } ?? "nil"
   }
-}
-
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same numbers on every
-/// machine and every run.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  // NB: Plain modulo, not `Int.random(in:using:)`: its algorithm is not promised to stay the
-  //     same across standard library versions, and seeds must replay forever.
-  mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  mutating func bool() -> Bool { next() & 1 == 1 }
-
-  mutating func element<T>(of elements: [T]) -> T { elements[int(below: elements.count)] }
 }

@@ -1,6 +1,7 @@
 import ComposableForms
 import SettingsFeatures
 import TerminalUI
+import TestSupport
 import Testing
 
 /// A frame drawn from the previous one (only the rows whose content changed) must equal the
@@ -58,7 +59,7 @@ struct FrameCacheTests {
     seed: UInt64,
     answers: [FormAction<Field>]
   ) -> String? where R.Action: BindableFormAction, R.Action.State == R.State, R.State.Field == Field {
-    var random = Random(seed: seed)
+    var random = SplitMix64(seed: seed)
     var state = initial
     var view = FormViewState<Field>()
     var cache = FrameCache()
@@ -68,24 +69,24 @@ struct FrameCacheTests {
     let backend = HeadlessBackend(size: size)
     let terminal = Terminal(backend: backend)
     for _ in 0..<60 {
-      switch random.below(20) {
+      switch random.int(below: 20) {
       case 0:
-        size = [Size(columns: 80, rows: 24), Size(columns: 60, rows: 12), Size(columns: 30, rows: 8)][random.below(3)]
+        size = [Size(columns: 80, rows: 24), Size(columns: 60, rows: 12), Size(columns: 30, rows: 8)][random.int(below: 3)]
         steps.append("resize to \(size.columns)x\(size.rows)")
         backend.size = size
         terminal.handleResize()
       case 1:
-        theme = random.below(2) == 0 ? .color : .monochrome
+        theme = random.int(below: 2) == 0 ? .color : .monochrome
         steps.append("theme")
       case 2:
         view.spinnerFrame += 1
         steps.append("spinner")
       case 3:
-        let answer = answers[random.below(answers.count)]
+        let answer = answers[random.int(below: answers.count)]
         _ = reducer.reduce(into: &state, action: embed(answer))
         steps.append("\(answer)")
       default:
-        let key = keys[random.below(keys.count)]
+        let key = keys[random.int(below: keys.count)]
         steps.append("\(key)")
         guard let command = Keymap.standard.command(for: key, focused: layout.focusedKind(in: state))
         else { break }
@@ -118,18 +119,4 @@ struct FrameCacheTests {
     .character("-"), .character("+"), .backspace, .delete, .left, .right, .home, .end,
     .tab, .backTab, .tab, .up, .down, .enter, .control("u"),
   ]
-
-  /// A small deterministic generator (SplitMix64).
-  struct Random {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
 }
