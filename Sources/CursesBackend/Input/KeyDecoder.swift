@@ -35,12 +35,14 @@ enum KeyDecoder {
 
   /// Decodes a function key (`wget_wch` returned `KEY_CODE_YES`).
   static func decode(functionKey code: Int32) -> Key {
-    if let key = functionKeys[code] { return key }
-    if let key = KeyBindings.alternatives.first(where: { $0.code == code })?.key { return key }
-    return .unknown(code)
+    functionKeys[code] ?? .unknown(code)
   }
 
-  private static let functionKeys: [Int32: Key] = [
+  /// curses' own codes, and the private ones of ``KeyBindings/alternatives``.
+  private static let functionKeys: [Int32: Key] = cursesKeys.merging(
+    KeyBindings.alternatives.map { ($0.code, $0.key) }, uniquingKeysWith: { own, _ in own })
+
+  private static let cursesKeys: [Int32: Key] = [
     cn_key_up(): .up,
     cn_key_down(): .down,
     cn_key_left(): .left,

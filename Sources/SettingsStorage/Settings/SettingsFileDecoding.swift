@@ -16,11 +16,6 @@ import SettingsFeatures
 enum SettingsFileDecoding {
   static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> UserSettings {
     let data = Data(bytes)
-    if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-      !(parsed is [String: Any])
-    {
-      throw problem(in: path, "it must hold one JSON object ({ ... }) of settings, not \(kind(of: parsed))")
-    }
     if let (key, offset) = firstRepeatedTopLevelKey(in: bytes) {
       // NB: Decoders keep one of the two silently; which one the person meant, only they know.
       throw problem(
@@ -36,24 +31,29 @@ enum SettingsFileDecoding {
       )
     } catch let DecodingError.typeMismatch(_, context) {
       guard let key = context.codingPath.last?.stringValue else {
-        throw problem(in: path, "it must hold one JSON object ({ ... }) of settings")
+        throw problem(in: path, notAnObject(bytes))
       }
       let location = TextPosition.ofKey(key, in: bytes).map { " (\($0))" } ?? ""
       throw problem(in: path, "“\(key)”\(location) must be \(SettingsFileContents.expectation(for: key))")
+    } catch DecodingError.valueNotFound(_, let context) where context.codingPath.isEmpty {
+      throw problem(in: path, notAnObject(bytes))  // NB: the whole file is `null`
     } catch {
       throw problem(in: path, "it is not valid JSON (\(syntaxProblem(in: data, bytes: bytes)))")
     }
   }
 
-  /// What a top-level JSON value that is not an object is, in words.
-  private static func kind(of value: Any) -> String {
-    switch value {
-    case is NSNull: "null"
-    case is [Any]: "an array"
-    case is String: "text"
-    case is NSNumber: "a number or true/false"
-    default: "another value"
-    }
+  /// Why a file that is valid JSON but not an object cannot be settings, naming what it holds
+  /// from its first character (only asked once the decoder has refused it).
+  private static func notAnObject(_ bytes: [UInt8]) -> String {
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let kind =
+      switch first {
+      case UInt8(ascii: "n"): "null"
+      case UInt8(ascii: "["): "an array"
+      case UInt8(ascii: "\""): "text"
+      default: "a number or true/false"
+      }
+    return "it must hold one JSON object ({ ... }) of settings, not \(kind)"
   }
 
   /// The first key of the top-level object that appears a second time, with the offset of its
@@ -81,7 +81,11 @@ enum SettingsFileDecoding {
         }
         if expectingKey, depth == 1, index <= bytes.count {
           let raw = Array(bytes[start...min(index, bytes.count - 1)])
-          let key = (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? String(decoding: raw, as: UTF8.self)
+          // NB: Escapes (`\u0064isplayName`) name the same key; only then is a decoder needed.
+          let key =
+            raw.contains(UInt8(ascii: "\\"))
+            ? (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? String(decoding: raw, as: UTF8.self)
+            : String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
           if !seen.insert(key).inserted { return (key, start) }
           expectingKey = false
         }
