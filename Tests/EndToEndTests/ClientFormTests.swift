@@ -61,7 +61,7 @@ extension EndToEnd {
       screen = try await session.waitFor(text: " › Email  ada@example.com")
       #expect(!screen.contains(Self.emailError), "\(screen)")
 
-      try session.press("Escape")
+      try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)
       #expect(try Self.savedClients(session) == [])
     }
@@ -92,7 +92,7 @@ extension EndToEnd {
         screen.row(under: " › Age") == "          ! You must be 18 to create an account", "\(screen)")
       #expect(try session.focusedButton() == nil, "\(screen)")
 
-      try session.press("Escape")
+      try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)
       #expect(try Self.savedClients(session) == [])
     }
@@ -124,7 +124,7 @@ extension EndToEnd {
       #expect(screen.contains("A client with this email already exists"), "\(screen)")
       #expect(!FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("exit").path))
 
-      try session.press("Escape")
+      try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)
       #expect(try Self.savedClients(session) == [SavedClient(name: "Ada", email: "ada@example.com", age: 36)])
     }

@@ -31,7 +31,7 @@ extension EndToEnd {
       try session.press("Enter")
       let restored = try await session.waitFor(text: "ada@exa")
       #expect(restored.contains("Name   Ada"), "\(restored)")
-      try session.press("Escape")
+      try await session.discardChanges()
       try await session.waitFor(text: "exit=1")
       #expect(!FileManager.default.fileExists(atPath: draftFile(session, "client").path), "Esc removes it")
 

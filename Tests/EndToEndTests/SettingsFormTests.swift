@@ -80,7 +80,7 @@ extension EndToEnd {
       try session.press("Tab")
       try await session.waitForFocus(on: "Protect my posts")
 
-      try session.press("Escape")
+      try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)
       #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
     }
@@ -136,7 +136,17 @@ extension EndToEnd {
       try await session.waitForFocus(on: "Display name")
       try session.type(" changed")
       try await session.waitFor(text: "Blob changed")
+      // Esc on a changed form asks first; No goes back with everything kept.
       try session.press("Escape")
+      var screen = try await session.waitFor(text: "Discard changes?")
+      #expect(screen.contains("[ Yes ]  [ No ]"), "\(screen)")
+      #expect(screen.lines.last?.contains("y yes  n no") == true, "\(screen)")
+      try session.type("n")
+      screen = try await session.waitFor("the question gone") { !$0.contains("Discard changes?") }
+      #expect(screen.contains(" › Display name          Blob changed"), "\(screen)")
+      try session.type("!")
+      try await session.waitFor(text: "Blob changed!")
+      try await session.discardChanges()
 
       #expect(try await session.waitForExit() == 1)
       #expect(try Data(contentsOf: session.settingsFile) == before)

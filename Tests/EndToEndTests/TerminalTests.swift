@@ -106,7 +106,7 @@ extension EndToEnd {
       try session.press("Tab")
       try await session.waitForFocus(on: "Notifications")
 
-      try session.press("Escape")
+      try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)
       let terminal = try session.terminalState()
       #expect(terminal.isRestored, "\(terminal)")
@@ -140,7 +140,7 @@ extension EndToEnd {
       try session.type(" Lovelace")
       screen = try await session.waitFor(text: " › Name   Ada Lovelace")
 
-      try session.press("Escape")
+      try await session.discardChanges()
       screen = try await session.waitFor(text: "exit=1")
       #expect(try session.display("#{alternate_on}") == "0")
       #expect(try session.display("#{cursor_flag}") == "1")
@@ -181,7 +181,7 @@ extension EndToEnd {
       #expect(try session.display("#{alternate_on}") == "1")
       try session.type(" Lovelace")
       try await session.waitFor(text: " › Name   Ada Lovelace")
-      try session.press("Escape")
+      try await session.discardChanges()
       try await session.waitFor(text: "exit=1")
     }
 

@@ -27,7 +27,10 @@ struct ClientFormTests {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]
     }
-    await store.send(.set(\.$email, "b")) { $0.email = "b" }
+    await store.send(.set(\.$email, "b")) {
+      $0.email = "b"
+      $0.form.hasEdits = true
+    }
     await store.send(.set(\.$email, "bl")) { $0.email = "bl" }
     #expect(store.state.form.errors.isEmpty)
     #expect(!store.state.isValid)
@@ -74,6 +77,7 @@ struct ClientFormTests {
       $0.form.focus = .field(.email)
     }
     await store.send(.set(\.$email, "blob@")) {
+      $0.form.hasEdits = true
       $0.email = "blob@"
       $0.form.errors[.email] = nil
       $0.form.checks[.email] = FieldCheck(value: "blob@", generation: 1)
@@ -90,7 +94,10 @@ struct ClientFormTests {
       $0.form.focus = .field(.age)
       $0.form.validated = [.name]
     }
-    await store.send(.set(\.$age, 10)) { $0.age = 10 }
+    await store.send(.set(\.$age, 10)) {
+      $0.age = 10
+      $0.form.hasEdits = true
+    }
     await store.send(.form(.focusPrevious)) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name, .age]
@@ -148,6 +155,7 @@ struct ClientFormTests {
     }
     await clock.advance(by: .milliseconds(100))
     await store.send(.set(\.$email, "blob@a")) {
+      $0.form.hasEdits = true
       $0.email = "blob@a"
       $0.form.checks[.email] = FieldCheck(value: "blob@a", generation: 2)
     }
@@ -228,7 +236,10 @@ struct ClientFormTests {
 
   @Test func ageStaysWithinTheStepperRange() async {
     let store = makeStore()
-    await store.send(.set(\.$age, 151)) { $0.age = 150 }
+    await store.send(.set(\.$age, 151)) {
+      $0.age = 150
+      $0.form.hasEdits = true
+    }
     await store.send(.set(\.$age, -1)) { $0.age = 0 }
   }
 

@@ -30,6 +30,7 @@ struct SettingsFormTests {
       $0.notificationPermission.request = { .granted }
     }
     await store.send(.set(\.$enableNotifications, true)) {
+      $0.form.hasEdits = true
       $0.enableNotifications = true
       $0.isLoading = true
     }
@@ -49,6 +50,7 @@ struct SettingsFormTests {
       $0.notificationPermission.request = { .denied(reason: "No desktop session") }
     }
     await store.send(.set(\.$enableNotifications, true)) {
+      $0.form.hasEdits = true
       $0.enableNotifications = true
       $0.isLoading = true
     }
@@ -68,6 +70,7 @@ struct SettingsFormTests {
       }
     }
     await store.send(.set(\.$enableNotifications, true)) {
+      $0.form.hasEdits = true
       $0.enableNotifications = true
       $0.isLoading = true
     }
@@ -84,6 +87,7 @@ struct SettingsFormTests {
     state.form.focus = .field(.sendMobileNotifications)
     let store = TestStore(initialState: state) { SettingsForm() }
     await store.send(.set(\.$enableNotifications, false)) {
+      $0.form.hasEdits = true
       $0.enableNotifications = false
       $0.form.focus = .field(.protectMyPosts)
     }
@@ -106,6 +110,7 @@ struct SettingsFormTests {
     }
     let long = String(repeating: "x", count: 33)
     await store.send(.set(\.$displayName, long)) {
+      $0.form.hasEdits = true
       $0.displayName = long
       $0.form.errors[.displayName] = "At most 32 characters"
     }
@@ -120,9 +125,12 @@ struct SettingsFormTests {
     var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
     state.form.focus = .submit
     let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
-      $0.settingsStorage.save = { settings in saved.setValue(settings) }
+      $0.settingsStorage.save = { settings, _ in saved.setValue(settings) }
     }
-    await store.send(.set(\.$digest, .weekly)) { $0.digest = .weekly }
+    await store.send(.set(\.$digest, .weekly)) {
+      $0.digest = .weekly
+      $0.form.hasEdits = true
+    }
     await store.send(.set(\.$protectMyPosts, true)) { $0.protectMyPosts = true }
     await store.send(.form(.submitTapped)) {
       $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
@@ -158,9 +166,19 @@ struct SettingsFormTests {
 struct AppFeatureTests {
   @Test func eachFormRunsInItsOwnScope() async {
     let store = TestStore(initialState: AppFeature.State()) { AppFeature() }
-    await store.send(.client(.set(\.$name, "Blob"))) { $0.client.name = "Blob" }
-    await store.send(.settings(.set(\.$displayName, "Blob"))) { $0.settings.displayName = "Blob" }
-    await store.send(.client(.form(.cancelTapped))) { $0.client.form.outcome = .cancelled }
+    await store.send(.client(.set(\.$name, "Blob"))) {
+      $0.client.name = "Blob"
+      $0.client.form.hasEdits = true
+    }
+    await store.send(.settings(.set(\.$displayName, "Blob"))) {
+      $0.settings.displayName = "Blob"
+      $0.settings.form.hasEdits = true
+    }
+    await store.send(.client(.form(.cancelTapped))) { $0.client.form.prompt = .discardChanges }
+    await store.send(.client(.form(.promptAnswered(prompt: "discardChanges", choice: "discard")))) {
+      $0.client.form.prompt = nil
+      $0.client.form.outcome = .cancelled
+    }
     #expect(store.state.outcome == nil)
   }
 }

@@ -8,10 +8,15 @@ public enum FormAction<Field: FormField>: Equatable, Sendable {
   case focusPrevious
   /// The submit button was pressed (or Enter on the last field).
   case submitTapped
-  /// The cancel button was pressed (or Esc).
+  /// The cancel button was pressed (or Esc). A form with edits asks
+  /// ``FormPrompt/discardChanges`` first (unless ``FormState/confirmsDiscard`` is off).
   case cancelTapped
   /// An asynchronous check finished for the value of one generation.
   case checkFinished(Field, generation: Int, error: String?)
   /// The submit operation finished: `nil` on success, or the message to show.
   case submitFinished(error: String?)
+  /// The submit operation threw a ``FormPrompt``: it is shown, and the form waits for the answer.
+  case submitAsked(FormPrompt)
+  /// The prompt `prompt` (its id) was answered with the choice `choice` (its id).
+  case promptAnswered(prompt: String, choice: String)
 }

@@ -6,7 +6,10 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   /// shows an error it is re-validated on every change; submit validates every field, shows
   /// every error and focuses the first invalid one. An asynchronous check's answer shows as
   /// soon as it arrives, even while its field has focus. Valid: `submit` runs, and its result
-  /// comes back as ``FormAction/submitFinished(error:)``.
+  /// comes back as ``FormAction/submitFinished(error:)``; a submit that throws a ``FormPrompt``
+  /// asks it instead (``FormAction/submitAsked(_:)``).
+  ///
+  /// Cancelling a form whose values were changed asks ``FormPrompt/discardChanges`` first.
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
@@ -54,7 +57,9 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     var effect = Effect<Action>.none
     // NB: A binding action is never a form action; `binding` tells that for the price of a
     //     switch when the feature implements it, before the form case is looked for.
-    let formAction = action.binding == nil ? action.form : nil
+    let isBinding = action.binding != nil
+    let formAction = isBinding ? nil : action.form
+    if isBinding && !state.form.hasEdits && state.form.outcome == nil { state.form.hasEdits = true }
     var answered: Field?
     if let formAction {
       let check: FieldCheck?
@@ -92,7 +97,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       return .none
 
     case .submitTapped:
-      guard state.form.submission == nil && state.form.outcome == nil
+      guard state.form.submission == nil && state.form.outcome == nil && state.form.prompt == nil
       else { return .none }
       state.form.submitError = nil
       for field in Field.allCases where rules.isEnabled(field, in: state) {
@@ -102,16 +107,25 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       return .none
 
     case .cancelTapped:
-      guard state.form.outcome == nil else { return .none }
-      state.form.outcome = .cancelled
-      state.form.submission = nil
-      for (field, check) in state.form.checks where check.isRunning {
-        state.form.checks[field]?.status = .abandoned
+      guard state.form.outcome == nil, state.form.prompt == nil else { return .none }
+      if state.form.hasEdits && state.form.confirmsDiscard {
+        state.form.prompt = .discardChanges
+        return .none
       }
-      // NB: A save still running is cancelled too, so its answer cannot turn the form into
-      //     "submitted" after the person cancelled it.
-      return .merge(
-        rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
+      return cancel(&state)
+
+    case let .promptAnswered(id, choice):
+      guard let prompt = state.form.prompt, prompt.id == id, state.form.outcome == nil
+      else { return .none }
+      state.form.prompt = nil
+      if id == FormPrompt.discardChanges.id && choice == "discard" { return cancel(&state) }
+      return .none
+
+    case let .submitAsked(prompt):
+      guard state.form.outcome == nil else { return .none }
+      state.form.submission = nil
+      state.form.prompt = prompt
+      return .none
 
     case let .checkFinished(field, generation, error):
       let check = state.form.checks[field]
@@ -130,6 +144,19 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       }
       return .none
     }
+  }
+
+  /// Ends the form as cancelled: running checks are abandoned and a save still running is
+  /// cancelled too, so its answer cannot turn the form into "submitted" afterwards.
+  private func cancel(_ state: inout State) -> Effect<Action> {
+    state.form.outcome = .cancelled
+    state.form.submission = nil
+    state.form.prompt = nil
+    for (field, check) in state.form.checks where check.isRunning {
+      state.form.checks[field]?.status = .abandoned
+    }
+    return .merge(
+      rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
   }
 
   // MARK: - After every action
@@ -251,6 +278,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
         do {
           try await operation()
           await send(Action.form(.submitFinished(error: nil)))
+        } catch let prompt as FormPrompt {
+          await send(Action.form(.submitAsked(prompt)))
         } catch {
           await send(Action.form(.submitFinished(error: String(describing: error))))
         }

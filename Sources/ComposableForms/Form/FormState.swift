@@ -19,6 +19,15 @@ public struct FormState<Field: FormField>: Equatable {
   public var submitError: String?
   /// How the form ended, once it has.
   public var outcome: FormOutcome?
+  /// A question waiting for an answer (see ``FormPrompt``); the form takes no other action
+  /// until it is answered.
+  public var prompt: FormPrompt?
+  /// Whether a control changed a value since the form opened (any binding action counts):
+  /// cancelling then asks ``FormPrompt/discardChanges`` first. Set it when the form opens with
+  /// values that are not saved anywhere yet (a restored draft).
+  public var hasEdits = false
+  /// Whether cancelling a form with edits asks first; `false` cancels at once.
+  public var confirmsDiscard = true
 
   /// Creates form state with focus on the first field.
   public init() {

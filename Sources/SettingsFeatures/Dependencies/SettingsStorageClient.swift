@@ -3,24 +3,46 @@ import Dependencies
 /// Loads and saves ``UserSettings``. The live value (module SettingsStorage) uses a JSON file
 /// written atomically; tests inject their own.
 public struct SettingsStorageClient: Sendable {
-  /// The saved settings, or `nil` when nothing has been saved yet.
+  /// The saved settings, or `nil` when nothing has been saved yet. What it answers is what a
+  /// later save compares the file with.
   public var load: @Sendable () async throws -> UserSettings?
-  /// Saves settings; on failure the previous file is left whole.
-  public var save: @Sendable (UserSettings) async throws -> Void
+  /// Saves settings as `mode` says when the file changed since it was loaded; on failure the
+  /// previous file is left whole.
+  public var save: @Sendable (UserSettings, SaveMode) async throws -> Void
 
   public init(
     load: @escaping @Sendable () async throws -> UserSettings?,
-    save: @escaping @Sendable (UserSettings) async throws -> Void
+    save: @escaping @Sendable (UserSettings, SaveMode) async throws -> Void
   ) {
     self.load = load
     self.save = save
+  }
+
+  /// What a save does when another program changed the file after this one loaded it.
+  public enum SaveMode: Hashable, Sendable {
+    /// Write nothing and throw ``FileChanged``, so the person can choose.
+    case askIfChanged
+    /// Keep the other program's changes to the fields this one did not change.
+    case merge
+    /// Write these settings as they are.
+    case overwrite
+  }
+
+  /// The file changed after it was loaded (``SaveMode/askIfChanged``): nothing was written.
+  public struct FileChanged: Error, Hashable, Sendable {
+    /// The fields (as `--set` and the file spell them) the other program changed.
+    public var fields: [String]
+
+    public init(fields: [String]) {
+      self.fields = fields
+    }
   }
 }
 
 extension SettingsStorageClient: TestDependencyKey {
   public static let testValue = SettingsStorageClient(
     load: { try unimplementedStorage("SettingsStorageClient.load") },
-    save: { _ in try unimplementedStorage("SettingsStorageClient.save") }
+    save: { _, _ in try unimplementedStorage("SettingsStorageClient.save") }
   )
 }
 

@@ -14,6 +14,9 @@ public struct SettingsForm: Reducer {
     public var isLoading = false
     /// Why notifications could not be turned on, shown under the toggle.
     public var notificationsDenial: String?
+    /// What a save does when another program changed the file while the form was open: ask
+    /// (the default), or what the person answered.
+    public var saveMode: SettingsStorageClient.SaveMode = .askIfChanged
     public var form: FormState<Field>
 
     /// The display name is required and at most 32 characters; the channel toggles are enabled
@@ -34,13 +37,23 @@ public struct SettingsForm: Reducer {
 
     /// The form filled with saved (or default) settings, focus on the first field.
     public init(settings: UserSettings = UserSettings()) {
+      self.form = .focusedOnFirstField
       self.digest = settings.digest
       self.displayName = settings.displayName
       self.enableNotifications = settings.enableNotifications
       self.sendEmailNotifications = settings.sendEmailNotifications
       self.sendMobileNotifications = settings.sendMobileNotifications
       self.protectMyPosts = settings.protectMyPosts
-      self.form = .focusedOnFirstField
+    }
+
+    /// Shows `settings` in every field.
+    mutating func fill(with settings: UserSettings) {
+      digest = settings.digest
+      displayName = settings.displayName
+      enableNotifications = settings.enableNotifications
+      sendEmailNotifications = settings.sendEmailNotifications
+      sendMobileNotifications = settings.sendMobileNotifications
+      protectMyPosts = settings.protectMyPosts
     }
 
     /// The values the form would save.
@@ -62,6 +75,8 @@ public struct SettingsForm: Reducer {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
     case permissionResponse(NotificationPermissionClient.Response)
+    /// The settings as saved now, read again because the person chose them over this form's.
+    case savedSettingsLoaded(UserSettings)
 
     public var binding: BindingAction<State>? {
       if case let .binding(action) = self { action } else { nil }
@@ -95,6 +110,32 @@ public struct SettingsForm: Reducer {
         }
         .cancellable(id: CancelID.permission, cancelInFlight: true)
 
+      case let .form(.promptAnswered(prompt, choice)) where prompt == FormPrompt.settingsChanged.id:
+        switch choice {
+        case "merge":
+          state.saveMode = .merge
+          return .send(.form(.submitTapped))
+        case "mine":
+          state.saveMode = .overwrite
+          return .send(.form(.submitTapped))
+        case "saved":
+          return .run { send in
+            @Dependency(\.settingsStorage) var storage
+            await send(.savedSettingsLoaded(try await storage.load() ?? UserSettings()))
+          } catch: { error, send in
+            await send(.form(.submitFinished(error: String(describing: error))))
+          }
+        default:
+          return .none
+        }
+
+      case let .savedSettingsLoaded(settings):
+        state.fill(with: settings)
+        state.saveMode = .askIfChanged
+        state.notificationsDenial = nil
+        state.form.hasEdits = false
+        return .none
+
       case .binding, .form:
         return .none
 
@@ -110,11 +151,39 @@ public struct SettingsForm: Reducer {
       }
     }
     .form { state in
-      { [settings = state.settings] in
+      { [settings = state.settings, mode = state.saveMode] in
         // NB: Read when the save runs, not each time the body is built (see ClientForm).
         @Dependency(\.settingsStorage) var storage
-        try await storage.save(settings)
+        do {
+          try await storage.save(settings, mode)
+        } catch let changed as SettingsStorageClient.FileChanged {
+          throw FormPrompt.settingsChanged(fields: changed.fields)
+        }
       }
     }
   }
+}
+
+extension FormPrompt {
+  /// Asked when the settings file changed while the form was open: merge field by field, keep
+  /// this form's values, take the saved ones into the form, or go back to it.
+  public static func settingsChanged(fields: [String]) -> FormPrompt {
+    var prompt = settingsChanged
+    prompt.message = """
+      Another program saved the settings while this form was open.
+      It changed: \(fields.joined(separator: ", ")).
+      Merge keeps its changes to the fields you did not change, and yours for the rest.
+      """
+    return prompt
+  }
+
+  public static let settingsChanged = FormPrompt(
+    id: "settingsChanged", message: "Another program saved the settings while this form was open.",
+    choices: [
+      Choice(id: "merge", key: "m", title: "Merge"),
+      Choice(id: "mine", key: "k", title: "Keep mine"),
+      Choice(id: "saved", key: "s", title: "Use saved"),
+      Choice(id: "back", key: "b", title: "Back"),
+    ],
+    cancelChoice: "back")
 }

@@ -30,9 +30,11 @@ extension SettingsStorageClient {
   /// ```
   ///
   /// Saves of one file are serialised with a lock (`.settings.json.lock` beside it), and a save
-  /// never overwrites a change another program made after this one loaded the file: under the
-  /// lock it reads the file again and writes it with only the fields this program changed
-  /// (``UserSettings/merging(ours:base:theirs:)``).
+  /// never overwrites unasked a change another program made after this one loaded the file:
+  /// under the lock it reads the file again; if it changed, ``SettingsStorageClient/SaveMode``
+  /// decides: refuse with ``SettingsStorageClient/FileChanged`` (the form then asks), write only
+  /// the fields this program changed (``UserSettings/merging(ours:base:theirs:)``), or write
+  /// these settings whole because the person said so.
   ///
   /// `merges`, when given, hears the fields whose values came from another program's save made
   /// meanwhile, so the program can say so.
@@ -48,9 +50,9 @@ extension SettingsStorageClient {
         loaded.withLock { $0 = settings ?? UserSettings() }
         return settings
       },
-      save: { settings in
+      save: { settings, mode in
         let base = loaded.withLock { $0 }
-        let saved = try file.save(settings, mergingWithChangesSince: base)
+        let saved = try file.save(settings, changesSince: base, mode: mode)
         loaded.withLock { $0 = saved }
         let kept = UserSettings.differingFields(saved, settings)
         if !kept.isEmpty { merges?(kept) }
@@ -80,17 +82,26 @@ struct SettingsFile: Sendable {
     return try SettingsFileDecoding.decode(bytes, path: path)
   }
 
-  /// Under the file's lock, reads it again and writes `settings` merged with what changed in
-  /// the file since `base` was loaded; returns what was written.
+  /// Under the file's lock, reads it again and, when it changed since `base` was loaded, does
+  /// what `mode` says; returns what was written.
   func save(
-    _ settings: UserSettings, mergingWithChangesSince base: UserSettings
-  ) throws(StorageError) -> UserSettings {
+    _ settings: UserSettings, changesSince base: UserSettings,
+    mode: SettingsStorageClient.SaveMode
+  ) throws -> UserSettings {
     let lock = try lockFile()
     defer { _ = close(lock) }
     let theirs = try load() ?? UserSettings()
-    let merged = UserSettings.merging(ours: settings, base: base, theirs: theirs)
-    try save(merged)
-    return merged
+    let written: UserSettings
+    switch mode {
+    case .askIfChanged where theirs != base:
+      throw SettingsStorageClient.FileChanged(fields: UserSettings.differingFields(base, theirs))
+    case .askIfChanged, .merge:
+      written = UserSettings.merging(ours: settings, base: base, theirs: theirs)
+    case .overwrite:
+      written = settings
+    }
+    try save(written)
+    return written
   }
 
   /// Opens and takes the lock beside the file (waiting while another save holds it); closing

@@ -22,13 +22,17 @@ extension FormLayout {
     guard fits(size) else {
       cache.reset()
       var buffer = Buffer(size: size)
-      drawTooSmall(into: &buffer, theme: theme)
+      drawTooSmall(into: &buffer, prompt: state.form.prompt, keymap: keymap, theme: theme)
       return (buffer, nil)
+    }
+    if let prompt = state.form.prompt {
+      return renderPrompt(prompt, over: state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
     }
     var buffer = cache.start(size: size, theme: theme)
     // NB: The cache's copy is dropped while drawing, so the buffer is not copied on write.
     cache.buffer = nil
     let form = state.form
+    if form.prompt == nil { view.promptID = nil }
     if view.focusedField != form.focusedField {
       view.focusedField = form.focusedField
       view.editor = nil
@@ -269,14 +273,43 @@ extension FormLayout {
     }
   }
 
+  /// The form with `prompt` in a box over it; the key help names the prompt's keys. Drawn in
+  /// full (a prompt is rare), and the next frame too, since the box covers cached rows.
+  func renderPrompt(
+    _ prompt: FormPrompt, over state: State, size: Size, theme: Theme, keymap: Keymap,
+    view: inout FormViewState<Field>, cache: inout FrameCache
+  ) -> (buffer: Buffer, cursor: Position?) {
+    syncPromptSelection(prompt, view: &view)
+    var form = state
+    form.form.prompt = nil
+    cache.reset()
+    var (buffer, _) = render(form, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
+    cache.reset()
+    let help = keymap.helpItems(for: prompt)
+    let footer = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+    buffer.fill(footer, with: .blank)
+    KeyHelpView(items: help, theme: theme)
+      .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
+    let area = Rect(x: 2, y: 2, width: size.columns - 4, height: size.rows - 4)
+    PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
+      .render(in: area, buffer: &buffer)
+    return (buffer, nil)
+  }
+
   /// Shown instead of the form when the screen is too small; the form comes back when enlarged.
-  func drawTooSmall(into buffer: inout Buffer, theme: Theme) {
+  /// A prompt waiting for an answer is shown too, with its keys, since they still work.
+  func drawTooSmall(into buffer: inout Buffer, prompt: FormPrompt? = nil, keymap: Keymap = .standard, theme: Theme) {
     let size = buffer.size
-    let lines = [
+    var lines = [
       "Terminal too small",
       "Need \(minimumSize.columns)×\(minimumSize.rows), have \(size.columns)×\(size.rows)",
       "Enlarge the window",
     ]
+    if let prompt {
+      lines.append(contentsOf: prompt.message.split(separator: "\n").map(String.init))
+      // NB: Only the answers' letters: the box and its buttons are not on this screen.
+      lines.append(prompt.choices.map { "\(String($0.key).lowercased()) \($0.title.lowercased())" }.joined(separator: ", "))
+    }
     // NB: Wrapped, not cut: a person must be able to read what to do in any window.
     let wrapped = lines.enumerated().flatMap { index, line in
       line.wrapped(toWidth: size.columns).map { (text: $0, isTitle: index == 0) }

@@ -19,6 +19,9 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var spinnerFrame = 0
   /// A word about the last key, shown in the status line until the next one (a cut paste).
   public var notice: String?
+  /// The prompt shown last (its id), and the index of its selected answer.
+  public var promptID: String?
+  public var promptSelection = 0
 
   public init() {}
 }

@@ -135,21 +135,28 @@ where Action.State == State {
       //     state copies it), and it is let go before anything is sent, so a reducer does not
       //     find the state's collections shared and copy them.
       let state = store.state
-      guard let command = keymap.command(for: key, focused: layout.focusedKind(in: state))
-      else { return nil }
-      switch command {
-      case .interrupt:
+      if state.form.prompt == nil { view.promptID = nil }
+      switch keymap.command(for: key, focused: layout.focusedKind(in: state)) {
+      case .interrupt?:
         return .interrupted
-      case .redraw:
+      case .redraw?:
         terminal.invalidate()
         return nil
-      case .cancel where !layout.fits(terminal.size):
+      case _ where state.form.prompt != nil:
+        // NB: A question waits for its answer: keys answer it, even on a screen too small for
+        //     the form (the too-small message shows the question).
+        actions = state.form.prompt.map {
+          layout.promptActions(for: key, prompt: $0, keymap: keymap, view: &view)
+        } ?? []
+      case nil:
+        return nil
+      case .cancel? where !layout.fits(terminal.size):
         actions = [.form(.cancelTapped)]
-      case _ where !layout.fits(terminal.size):
+      case _? where !layout.fits(terminal.size):
         // NB: The form is not on screen, so nothing may change it unseen: only resize (handled
         //     above), Esc and Ctrl-C work until the window is large enough again.
         return nil
-      default:
+      case let command?:
         actions = layout.actions(for: command, state: state, view: &view)
       }
     }

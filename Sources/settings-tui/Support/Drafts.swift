@@ -31,21 +31,22 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
 
   /// The values a form starts from, and the keeper of its draft: the draft of form `name` left
   /// by a run that was cut off, when the person takes it up (`question` is asked with the time
-  /// it was written), or `original`. `--no-input` keeps no draft and asks nothing.
+  /// it was written; `restored` is then `true`), or `original`. `--no-input` keeps no draft and
+  /// asks nothing.
   static func offer(
     form name: String, question: String, original: Draft, options: FormOptions,
     environment: [String: String], extract: @escaping (State) -> Draft
-  ) -> (initial: Draft, keeper: DraftKeeper?) {
+  ) -> (initial: Draft, restored: Bool, keeper: DraftKeeper?) {
     guard !options.noInput, let path = StoragePaths.draftFile(named: name, environment: environment)
-    else { return (original, nil) }
+    else { return (original, false, nil) }
     let file = DraftFile<Draft>(path: path)
     let keeper = DraftKeeper(file: file, original: original, extract: extract)
-    guard let (values, savedAt) = file.load(), values != original else { return (original, keeper) }
+    guard let (values, savedAt) = file.load(), values != original else { return (original, false, keeper) }
     if DraftOffer.accepts("\(question) at \(DraftOffer.describe(savedAt))?") {
-      return (values, keeper)
+      return (values, true, keeper)
     }
     file.remove()
-    return (original, keeper)
+    return (original, false, keeper)
   }
 
   /// Starts following `store`.

@@ -32,6 +32,7 @@ struct FormEngineCheckTests {
   @Test func checkIsDebouncedNoAnswerBeforeTheDebouncePasses() async {
     let store = makeStore(taken: ["blob"])
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -56,6 +57,7 @@ struct FormEngineCheckTests {
   @Test func checkIsCancelledWhenTheValueChangesOnlyTheLastRuns() async {
     let store = makeStore()
     await store.send(.set(\.$username, "b")) {
+      $0.form.hasEdits = true
       $0.username = "b"
       $0.form.checks[.username] = FieldCheck(value: "b", generation: 1)
     }
@@ -79,6 +81,7 @@ struct FormEngineCheckTests {
   @Test func aCheckAlreadyRunningIsCancelledWhenTheValueChanges() async {
     let store = makeStore(answerAfter: .seconds(1))
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -100,6 +103,7 @@ struct FormEngineCheckTests {
   @Test func checkIsAbandonedWhenTheValueStopsPassingTheSyncRules() async {
     let store = makeStore()
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -124,6 +128,7 @@ struct FormEngineCheckTests {
   @Test func staleAnswerForAnOldGenerationIsIgnored() async {
     let store = makeStore()
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -147,6 +152,7 @@ struct FormEngineCheckTests {
       $0.usernames.isTaken = { _ in throw LookupFailed() }
     }
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -170,6 +176,7 @@ struct FormEngineCheckTests {
       saved.withValue { $0.append(account) }
     }
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -193,6 +200,7 @@ struct FormEngineCheckTests {
   @Test func submitWhileACheckRunsShowsTheAsyncErrorAndFocusesTheFieldWhenInvalid() async {
     let store = makeStore(SignUpForm.State(email: "blob@example.com", age: 30), taken: ["blob"])
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
@@ -218,12 +226,15 @@ struct FormEngineCheckTests {
   @Test func cancelWhileACheckRunsCancelsIt() async {
     let store = makeStore(answerAfter: .seconds(1))
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
     await clock.advance(by: SignUpForm.checkDebounce)
     #expect(checked.value == ["blob"])
-    await store.send(.form(.cancelTapped)) {
+    await store.send(.form(.cancelTapped)) { $0.form.prompt = .discardChanges }
+    await store.send(.form(.promptAnswered(prompt: "discardChanges", choice: "discard"))) {
+      $0.form.prompt = nil
       $0.form.outcome = .cancelled
       $0.form.checks[.username]?.status = .abandoned
     }

@@ -51,6 +51,7 @@ struct FormEngineTests {
     await store.send(.form(.focus(.field(.email)))) { $0.form.focus = .field(.email) }
     // Once an error shows, every change re-validates: the message follows the value.
     await store.send(.set(\.$email, "blob")) {
+      $0.form.hasEdits = true
       $0.email = "blob"
       $0.form.errors[.email] = SignUpForm.emailInvalid
     }
@@ -64,7 +65,10 @@ struct FormEngineTests {
     var state = SignUpForm.State()
     state.form.focus = .field(.email)
     let store = makeStore(state)
-    await store.send(.set(\.$email, "b")) { $0.email = "b" }
+    await store.send(.set(\.$email, "b")) {
+      $0.email = "b"
+      $0.form.hasEdits = true
+    }
     await store.send(.set(\.$email, "bl")) { $0.email = "bl" }
     await store.send(.set(\.$email, "")) { $0.email = "" }
     await store.send(.set(\.$email, "blob")) { $0.email = "blob" }
@@ -87,7 +91,10 @@ struct FormEngineTests {
       $0.form.focus = .field(.email)
       $0.form.validated = [.email, .newsletter]
     }
-    await store.send(.set(\.$email, "blob")) { $0.email = "blob" }
+    await store.send(.set(\.$email, "blob")) {
+      $0.email = "blob"
+      $0.form.hasEdits = true
+    }
     await store.send(.set(\.$email, "")) { $0.email = "" }
     await store.send(.form(.focusNext)) {
       $0.form.focus = .field(.newsletter)
@@ -139,7 +146,10 @@ struct FormEngineTests {
     state.form.focus = .field(.newsletter)
     let store = makeStore(state)
     await store.send(.form(.focus(.field(.topics))))
-    await store.send(.set(\.$newsletter, true)) { $0.newsletter = true }
+    await store.send(.set(\.$newsletter, true)) {
+      $0.newsletter = true
+      $0.form.hasEdits = true
+    }
     await store.send(.form(.focus(.field(.topics)))) {
       $0.form.focus = .field(.topics)
       $0.form.validated = [.newsletter]
@@ -152,6 +162,7 @@ struct FormEngineTests {
     let store = makeStore(state)
     // The field it left is disabled, so it is not validated either.
     await store.send(.set(\.$newsletter, false)) {
+      $0.form.hasEdits = true
       $0.newsletter = false
       $0.form.focus = .field(.age)
     }
@@ -167,6 +178,7 @@ struct FormEngineTests {
       $0.form.errors[.topics] = SignUpForm.topicsRequired
     }
     await store.send(.set(\.$newsletter, false)) {
+      $0.form.hasEdits = true
       $0.newsletter = false
       $0.form.errors[.topics] = nil
     }
@@ -250,10 +262,15 @@ struct FormEngineTests {
       return false
     }
     await store.send(.set(\.$username, "blob")) {
+      $0.form.hasEdits = true
       $0.username = "blob"
       $0.form.checks[.username] = FieldCheck(value: "blob", generation: 1)
     }
-    await store.send(.form(.cancelTapped)) {
+    // A changed form asks first; the checks go on while it asks.
+    await store.send(.form(.cancelTapped)) { $0.form.prompt = .discardChanges }
+    #expect(store.state.form.isChecking)
+    await store.send(.form(.promptAnswered(prompt: "discardChanges", choice: "discard"))) {
+      $0.form.prompt = nil
       $0.form.outcome = .cancelled
       $0.form.checks[.username]?.status = .abandoned
     }
@@ -315,7 +332,10 @@ struct FormEngineTests {
       $0.form.checks[.username]?.status = .finished(error: nil)
     }
     #expect(!store.state.isValid)
-    await store.send(.set(\.$age, 18)) { $0.age = 18 }
+    await store.send(.set(\.$age, 18)) {
+      $0.age = 18
+      $0.form.hasEdits = true
+    }
     #expect(store.state.isValid)
     await store.send(.set(\.$age, 17)) { $0.age = 17 }
     #expect(!store.state.isValid)

@@ -146,7 +146,21 @@ struct FormPropertyTests {
     }
     let acceptedSubmit =
       action == .form(.submitTapped) && before.form.submission == nil
-      && before.form.outcome == nil
+      && before.form.outcome == nil && before.form.prompt == nil
+    if action == .form(.cancelTapped), before.form.outcome == nil, before.form.prompt == nil {
+      if before.form.hasEdits, form.prompt != .discardChanges || form.outcome != nil {
+        return "cancelling a changed form did not ask first"
+      }
+      if !before.form.hasEdits, form.outcome != .cancelled {
+        return "cancelling an unchanged form did not cancel at once"
+      }
+    }
+    if form.prompt != nil, form.outcome != nil {
+      return "a form that ended still asks \(form.prompt?.message ?? "")"
+    }
+    if boundField(of: action) != nil, before.form.outcome == nil, !form.hasEdits {
+      return "a changed value did not mark the form as edited"
+    }
     if acceptedSubmit, !form.isChecking, state.isValid != form.errors.isEmpty {
       return "after submit isValid is \(state.isValid) but errors are \(form.errors)"
     }
@@ -220,6 +234,11 @@ struct FormPropertyTests {
         code: ".form(.submitFinished(error: \(describe(error))))")
     case 960..<990:
       return Step(action: .form(.focusNext), code: ".form(.focusNext)")
+    case 990..<1000 where state.form.prompt != nil:
+      let choice = random.element(of: ["discard", "keep"])
+      return Step(
+        action: .form(.promptAnswered(prompt: "discardChanges", choice: choice)),
+        code: ".form(.promptAnswered(prompt: \"discardChanges\", choice: \"\(choice)\"))")
     default:
       return Step(action: .form(.cancelTapped), code: ".form(.cancelTapped)")
     }

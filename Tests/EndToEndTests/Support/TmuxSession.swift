@@ -184,6 +184,13 @@ final class TmuxSession {
     for key in keys { try tmuxCommand(["send-keys", "-t", target, key]) }
   }
 
+  /// Presses Esc on a form with changes and answers Yes to "Discard changes?".
+  func discardChanges() async throws {
+    try press("Escape")
+    try await waitFor(text: "Discard changes?")
+    try type("y")
+  }
+
   /// Types `text` literally.
   func type(_ text: String) throws {
     try tmuxCommand(["send-keys", "-t", target, "-l", text])

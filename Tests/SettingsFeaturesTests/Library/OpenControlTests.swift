@@ -91,7 +91,10 @@ struct OpenControlTests {
 
   @Test func lengthAndMustBeOnRulesShowTheirMessages() async {
     let store = TestStore(initialState: Review.State()) { Review() }
-    await store.send(.binding(.set(\.$title, "No"))) { $0.title = "No" }
+    await store.send(.binding(.set(\.$title, "No"))) {
+      $0.title = "No"
+      $0.form.hasEdits = true
+    }
     await store.send(.form(.submitTapped)) {
       $0.form.validated = [.title, .stars, .accepted]
       $0.form.errors = [

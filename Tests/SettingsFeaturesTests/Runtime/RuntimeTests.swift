@@ -83,7 +83,7 @@ struct RuntimeTests {
   @Test func permissionAnswerArrivesWhileWaitingAndIsDrawnAtOnce() async {
     let store = Store(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
       $0.notificationPermission.request = { .denied(reason: "No desktop session") }
-      $0.settingsStorage.save = { _ in }
+      $0.settingsStorage.save = { _, _ in }
     }
     let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
     let events = ScriptedEventSource(
@@ -101,7 +101,7 @@ struct RuntimeTests {
     #expect(store.state.enableNotifications == false)
     #expect(backend.lines[5].hasPrefix(" › Notifications         [ ] Off"))
     #expect(backend.lines[5].hasSuffix("No desktop session"))
-    events.append([.key(.escape)])
+    events.append([.key(.escape), .key(.character("y"))])
     #expect(await run.value == .cancelled)
   }
 
@@ -148,5 +148,47 @@ struct LengthLimitTests {
     _ = runtime.handle(.backspace)
     runtime.render()
     #expect(!backend.lines[22].contains("At most"), "the notice lasts one key")
+  }
+}
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct DiscardPromptRuntimeTests {
+  func run(_ keys: [Key], size: Size = Size(columns: 80, rows: 24)) async -> (FormRuntime<ClientForm.State, ClientForm.Action>.Outcome, HeadlessBackend, ClientForm.State) {
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+    }
+    let backend = HeadlessBackend(size: size)
+    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .seconds(5))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend), events: events)
+    let outcome = await runtime.run()
+    return (outcome, backend, store.state)
+  }
+
+  @Test func escOnAnUnchangedFormCancelsAtOnce() async {
+    let (outcome, _, _) = await run([.escape])
+    #expect(outcome == .cancelled)
+  }
+
+  @Test func escOnAChangedFormAsksThenNoKeepsTheTextAndYesCancels() async {
+    let (outcome, _, state) = await run(
+      [.character("A"), .escape, .character("n"), .character("b"), .escape, .character("y")])
+    #expect(outcome == .cancelled)
+    #expect(state.name == "Ab")
+  }
+
+  @Test func whileAskingTypedLettersDoNotReachTheField() async {
+    let (outcome, _, state) = await run(
+      [.character("A"), .escape, .character("q"), .tab, .enter, .escape, .enter])
+    // Tab selected No, so Enter went back; the next question starts on Yes again.
+    #expect(outcome == .cancelled)
+    #expect(state.name == "A")
+  }
+
+  @Test func ctrlCStaysImmediateWhileAsking() async {
+    let (outcome, _, _) = await run([.character("A"), .escape, .control("c")])
+    #expect(outcome == .interrupted)
   }
 }

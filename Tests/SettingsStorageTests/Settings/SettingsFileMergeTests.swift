@@ -19,13 +19,36 @@ struct SettingsFileMergeTests {
       let other = SettingsStorageClient.live(fileAt: path)
       var theirs = try #require(try await other.load())
       theirs.protectMyPosts = true
-      try await other.save(theirs)
+      try await other.save(theirs, .merge)
 
       settings.displayName = "Grace"
-      try await mine.save(settings)
+      try await mine.save(settings, .merge)
       let saved = try SettingsFile(path: path).load()
       #expect(saved == UserSettings(displayName: "Grace", protectMyPosts: true))
       #expect(heard.fields == ["protectMyPosts"], "the program is told, so it can say so")
+    }
+  }
+
+  @Test func askingRefusesToWriteOverAChangedFileAndNamesWhatChanged() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      let mine = SettingsStorageClient.live(fileAt: path)
+      var settings = try #require(try await mine.load())
+      try SettingsFile(path: path).save(UserSettings(digest: .off, displayName: "Lin"))
+      let before = try folder.bytes("settings.json")
+      settings.protectMyPosts = true
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: ["digest", "displayName"])) {
+        try await mine.save(settings, .askIfChanged)
+      }
+      #expect(try folder.bytes("settings.json") == before)
+      // Keep mine: the form's values, whole.
+      try await mine.save(settings, .overwrite)
+      #expect(try SettingsFile(path: path).load() == UserSettings(displayName: "Ada", protectMyPosts: true))
+      // The file is now what this program wrote: asking again finds nothing changed.
+      settings.digest = .weekly
+      try await mine.save(settings, .askIfChanged)
+      #expect(try SettingsFile(path: path).load()?.digest == .weekly)
     }
   }
 

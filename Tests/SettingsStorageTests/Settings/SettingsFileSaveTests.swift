@@ -13,7 +13,7 @@ struct SettingsFileSaveTests {
   @Test func roundTrips() async throws {
     try await withTemporaryFolder { folder in
       let storage = SettingsStorageClient.live(fileAt: folder.path("settings.json"))
-      try await storage.save(settings)
+      try await storage.save(settings, .merge)
       #expect(try await storage.load() == settings)
     }
   }
@@ -21,7 +21,7 @@ struct SettingsFileSaveTests {
   @Test func writesPrettySortedJSONEndingInANewline() async throws {
     try await withTemporaryFolder { folder in
       try await SettingsStorageClient.live(fileAt: folder.path("s.json"))
-        .save(UserSettings(digest: .off, displayName: "Blob/Jr \"B\"", sendMobileNotifications: true))
+        .save(UserSettings(digest: .off, displayName: "Blob/Jr \"B\"", sendMobileNotifications: true), .merge)
       let expected = """
         {
           "digest" : "off",
@@ -39,7 +39,7 @@ struct SettingsFileSaveTests {
 
   @Test func createsMissingFoldersPrivately() async throws {
     try await withTemporaryFolder { folder in
-      try await SettingsStorageClient.live(fileAt: folder.path("a/settings-tui/s.json")).save(settings)
+      try await SettingsStorageClient.live(fileAt: folder.path("a/settings-tui/s.json")).save(settings, .merge)
       #expect(try permissions(folder.path("a/settings-tui")) == 0o700)
       #expect(try permissions(folder.path("a")) == 0o700)
       #expect(try permissions(folder.path("a/settings-tui/s.json")) == 0o600)
@@ -52,7 +52,7 @@ struct SettingsFileSaveTests {
       try folder.write("{\"displayName\": \"Old\"}", to: "s.json")
       #expect(chmod(folder.path("s.json"), 0o640) == 0)
       let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
-      try await storage.save(settings)
+      try await storage.save(settings, .merge)
       #expect(try await storage.load() == settings)
       #expect(try permissions(folder.path("s.json")) == 0o640)
       #expect(try folder.contents() == [".s.json.lock", "s.json"])
@@ -65,7 +65,7 @@ struct SettingsFileSaveTests {
       try FileManager.default.createDirectory(atPath: folder.path("config"), withIntermediateDirectories: true)
       try FileManager.default.createSymbolicLink(
         atPath: folder.path("config/settings.json"), withDestinationPath: folder.path("dotfiles/settings.json"))
-      try await SettingsStorageClient.live(fileAt: folder.path("config/settings.json")).save(settings)
+      try await SettingsStorageClient.live(fileAt: folder.path("config/settings.json")).save(settings, .merge)
       let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("config/settings.json"))
       #expect(link == folder.path("dotfiles/settings.json"))
       #expect(try folder.bytes("dotfiles/settings.json") == SettingsFile.encode(settings))
@@ -78,7 +78,7 @@ struct SettingsFileSaveTests {
       let names = (0..<20).map { "Name \($0)" }
       try await withThrowingTaskGroup(of: Void.self) { group in
         for name in names {
-          group.addTask { try await storage.save(UserSettings(displayName: name)) }
+          group.addTask { try await storage.save(UserSettings(displayName: name), .merge) }
         }
         try await group.waitForAll()
       }

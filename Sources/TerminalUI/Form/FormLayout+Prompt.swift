@@ -1,0 +1,56 @@
+import ComposableForms
+
+extension FormLayout {
+  /// The actions a key sends while `prompt` is shown: an answer's letter chooses it, Esc (the
+  /// keymap's cancel keys) chooses the prompt's cancel answer, Enter or Space the selected one;
+  /// Tab, Shift-Tab and the arrows move the selection. Any other key does nothing.
+  public func promptActions(
+    for key: Key, prompt: FormPrompt, keymap: Keymap, view: inout FormViewState<Field>
+  ) -> [Action] {
+    syncPromptSelection(prompt, view: &view)
+    func answer(_ choice: String) -> [Action] {
+      [Action.form(.promptAnswered(prompt: prompt.id, choice: choice))]
+    }
+    if keymap.cancel.contains(key) { return answer(prompt.cancelChoice) }
+    if keymap.activate.contains(key) || keymap.toggle.contains(key) {
+      guard prompt.choices.indices.contains(view.promptSelection) else { return [] }
+      return answer(prompt.choices[view.promptSelection].id)
+    }
+    if case let .character(character) = key, let choice = prompt.choice(forKey: character) {
+      return answer(choice.id)
+    }
+    let count = prompt.choices.count
+    guard count > 0 else { return [] }
+    if keymap.focusNext.contains(key) || keymap.increment.contains(key) {
+      view.promptSelection = (view.promptSelection + 1) % count
+    } else if keymap.focusPrevious.contains(key) || keymap.decrement.contains(key) {
+      view.promptSelection = (view.promptSelection + count - 1) % count
+    }
+    return []
+  }
+
+  /// A new prompt starts with its first answer selected.
+  func syncPromptSelection(_ prompt: FormPrompt, view: inout FormViewState<Field>) {
+    guard view.promptID != prompt.id else { return }
+    view.promptID = prompt.id
+    view.promptSelection = 0
+  }
+}
+
+extension Keymap {
+  /// The key help while a prompt is shown: each answer's letter, then how to choose the
+  /// selected one and Esc, named from this keymap.
+  public func helpItems(for prompt: FormPrompt) -> [KeyHelpView.Item] {
+    var items = prompt.choices.map {
+      KeyHelpView.Item(key: String($0.key).lowercased(), action: $0.title.lowercased())
+    }
+    if let back = focusPrevious.keyName, let next = focusNext.keyName {
+      items.append(.init(key: "\(back)/\(next)", action: "choose"))
+    }
+    if let enter = activate.keyName { items.append(.init(key: enter, action: "press")) }
+    if let escape = cancel.keyName, let choice = prompt.choices.first(where: { $0.id == prompt.cancelChoice }) {
+      items.append(.init(key: escape, action: choice.title.lowercased()))
+    }
+    return items
+  }
+}

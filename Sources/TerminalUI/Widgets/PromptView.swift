@@ -1,0 +1,81 @@
+import ComposableForms
+
+/// A form's question in a box over the form: the message, wrapped, and one button per answer,
+/// the selected one highlighted.
+///
+/// ```
+/// ┌──────────────────────────────────────┐
+/// │ Discard changes?                     │
+/// │                                      │
+/// │ [ Yes ]  [ No ]                      │
+/// └──────────────────────────────────────┘
+/// ```
+///
+/// ```swift
+/// PromptView(prompt: .discardChanges, selection: 0).render(in: screen, buffer: &buffer)
+/// ```
+public struct PromptView: Widget {
+  public var prompt: FormPrompt
+  /// The index of the preselected answer, which Enter chooses.
+  public var selection: Int
+  public var theme: Theme
+
+  public init(prompt: FormPrompt, selection: Int, theme: Theme = .color) {
+    self.prompt = prompt
+    self.selection = selection
+    self.theme = theme
+  }
+
+  /// The answers' buttons, in order.
+  public var buttons: [ButtonView] {
+    prompt.choices.enumerated().map { index, choice in
+      ButtonView(title: choice.title, isFocused: index == selection, theme: theme)
+    }
+  }
+
+  /// The message's lines when the box's inside is `width` columns wide.
+  public func lines(width: Int) -> [String] {
+    prompt.message.split(separator: "\n", omittingEmptySubsequences: false)
+      .flatMap { String($0).wrapped(toWidth: width) }
+  }
+
+  /// The box's frame, centred in `area`: as wide as the message needs (at most `area`'s width)
+  /// and as tall as its lines, a blank row and the buttons.
+  public func frame(in area: Rect) -> Rect {
+    let buttonsWidth = buttons.map(\.width).reduce(0, +) + 2 * max(0, buttons.count - 1)
+    let widest = prompt.message.split(separator: "\n").map { String($0).displayWidth }.max() ?? 0
+    let width = min(area.width, max(buttonsWidth, widest, 30) + 4)
+    let height = min(area.height, lines(width: max(1, width - 4)).count + 4)
+    return Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2,
+      width: width, height: height)
+  }
+
+  /// Draws the box centred in `area`.
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let box = frame(in: area)
+    guard box.width >= 4, box.height >= 3 else { return }
+    let inside = Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
+    buffer.fill(box, with: .blank)
+    let border = theme.label
+    let horizontal = String(repeating: "─", count: box.width - 2)
+    buffer.draw("┌" + horizontal + "┐", in: box.row(0), style: border)
+    buffer.draw("└" + horizontal + "┘", in: box.row(box.height - 1), style: border)
+    for y in inside.y..<(inside.y + inside.height) {
+      _ = buffer.setString("│", at: Position(column: box.x, row: y), style: border)
+      _ = buffer.setString("│", at: Position(column: box.x + box.width - 1, row: y), style: border)
+    }
+    let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
+    let lines = lines(width: max(1, text.width))
+    // NB: The buttons' row always shows; the message gives up its last lines first.
+    for (index, line) in lines.prefix(max(0, text.height - 2)).enumerated() {
+      buffer.draw(line, in: text.row(index), style: theme.label)
+    }
+    var x = text.x
+    let y = text.y + text.height - 1
+    for button in buttons {
+      button.render(in: Rect(x: x, y: y, width: max(0, min(button.width, text.x + text.width - x)), height: 1), buffer: &buffer)
+      x += button.width + 2
+    }
+  }
+}

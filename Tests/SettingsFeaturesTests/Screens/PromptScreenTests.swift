@@ -1,0 +1,69 @@
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+/// A form's question, drawn in a box over the form, and the keys that answer it.
+@MainActor
+struct PromptScreenTests {
+  func clientWithEdits() -> ClientForm.State {
+    var state = ClientForm.State()
+    state.name = "Ada"
+    state.form.hasEdits = true
+    state.form.prompt = .discardChanges
+    return state
+  }
+
+  @Test func discardChangesShowsInABoxOverTheFormWithItsKeysInTheFooter() {
+    let lines = screen(ClientForm.layout, clientWithEdits()).lines
+    #expect(lines[0] == " New client")
+    let box = lines.indices.filter { lines[$0].contains("┌") || lines[$0].contains("│") || lines[$0].contains("└") }
+    #expect(box.count == 5)
+    let inside = box.map { lines[$0].trimmingCharacters(in: .whitespaces) }
+    #expect(inside[0].hasPrefix("┌─") && inside[0].hasSuffix("─┐"))
+    #expect(inside[1].hasPrefix("│ Discard changes?"))
+    #expect(inside[3].hasPrefix("│ [ Yes ]  [ No ]"))
+    #expect(inside[4].hasPrefix("└─"))
+    #expect(lines.last == " y yes  n no  Shift-Tab/Tab choose  Enter press  Esc no")
+  }
+
+  @Test func aLongQuestionWrapsInsideTheBox() {
+    var state = clientWithEdits()
+    state.form.prompt = FormPrompt(
+      id: "long",
+      message: String(repeating: "The settings file changed while this form was open. ", count: 3),
+      choices: [.init(id: "a", key: "a", title: "All right")], cancelChoice: "a")
+    let lines = screen(ClientForm.layout, state, columns: 50).lines
+    let text = lines.filter { $0.contains("│") }
+    #expect(text.count >= 5)
+    #expect(lines.allSatisfy { $0.displayWidth <= 50 })
+  }
+
+  @Test func keysAnswerByLetterEscAndEnterOnTheSelectedChoice() {
+    let layout = ClientForm.layout
+    var view = FormViewState<ClientForm.Field>()
+    let prompt = FormPrompt.discardChanges
+    func answer(_ key: Key) -> [ClientForm.Action] {
+      layout.promptActions(for: key, prompt: prompt, keymap: .standard, view: &view)
+    }
+    let discard = ClientForm.Action.form(.promptAnswered(prompt: prompt.id, choice: "discard"))
+    let keep = ClientForm.Action.form(.promptAnswered(prompt: prompt.id, choice: "keep"))
+    #expect(answer(.character("Y")) == [discard])
+    #expect(answer(.character("n")) == [keep])
+    #expect(answer(.escape) == [keep])
+    #expect(answer(.enter) == [discard])
+    #expect(answer(.right) == [])
+    #expect(view.promptSelection == 1)
+    #expect(answer(.enter) == [keep])
+    #expect(answer(.tab) == [])
+    #expect(answer(.character(" ")) == [discard])
+    #expect(answer(.character("x")) == [])
+  }
+
+  @Test func theTooSmallScreenStillShowsTheQuestionAndItsKeys() {
+    let lines = screen(ClientForm.layout, clientWithEdits(), columns: 30, rows: 8).lines
+    #expect(lines.contains { $0.contains("Terminal too small") })
+    #expect(lines.contains { $0.contains("Discard changes?") })
+    #expect(lines.contains { $0.contains("y yes, n no") })
+  }
+}

@@ -1,0 +1,118 @@
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import Testing
+
+/// The settings file changed while the form was open: the form says so and offers to merge,
+/// keep this form's values, use the saved ones, or go back.
+@Suite(.mainSerialExecutor)
+@MainActor
+struct SettingsConflictTests {
+  /// A storage whose file another program changed (digest) after the form loaded it.
+  final class ChangedFile: Sendable {
+    let saves = LockIsolated<[(UserSettings, SettingsStorageClient.SaveMode)]>([])
+    let onDisk = LockIsolated(UserSettings(digest: .weekly, displayName: "Blob"))
+
+    var client: SettingsStorageClient {
+      SettingsStorageClient(
+        load: { [onDisk] in onDisk.value },
+        save: { [saves] settings, mode in
+          saves.withValue { $0.append((settings, mode)) }
+          if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: ["digest"]) }
+        })
+    }
+  }
+
+  func makeStore(_ file: ChangedFile) -> TestStore<SettingsForm.State, SettingsForm.Action> {
+    var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
+    state.form.focus = .submit
+    return TestStore(initialState: state) { SettingsForm() } withDependencies: {
+      $0.settingsStorage = file.client
+    }
+  }
+
+  static let asked = FormPrompt.settingsChanged(fields: ["digest"])
+
+  func submitAndGetAsked(_ store: TestStore<SettingsForm.State, SettingsForm.Action>) async {
+    await store.send(.set(\.$protectMyPosts, true)) {
+      $0.protectMyPosts = true
+      $0.form.hasEdits = true
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitAsked(Self.asked))) {
+      $0.form.submission = nil
+      $0.form.prompt = Self.asked
+    }
+  }
+
+  func answer(_ choice: String) -> SettingsForm.Action {
+    .form(.promptAnswered(prompt: "settingsChanged", choice: choice))
+  }
+
+  @Test func theQuestionNamesWhatChangedAndOffersFourAnswers() {
+    #expect(Self.asked.message.contains("It changed: digest."))
+    #expect(Self.asked.choices.map(\.title) == ["Merge", "Keep mine", "Use saved", "Back"])
+    #expect(Self.asked.cancelChoice == "back")
+  }
+
+  @Test func mergeSavesAgainKeepingTheOtherProgramsChanges() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    await store.send(answer("merge")) {
+      $0.form.prompt = nil
+      $0.saveMode = .merge
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(file.saves.value.map(\.1) == [.askIfChanged, .merge])
+  }
+
+  @Test func keepMineOverwritesWithThisFormsValues() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    await store.send(answer("mine")) {
+      $0.form.prompt = nil
+      $0.saveMode = .overwrite
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(file.saves.value.last?.0 == UserSettings(displayName: "Blob", protectMyPosts: true))
+    #expect(file.saves.value.last?.1 == .overwrite)
+  }
+
+  @Test func useSavedShowsTheSavedSettingsAndTheFormStaysOpenUnchanged() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    await store.send(answer("saved")) { $0.form.prompt = nil }
+    await store.receive(.savedSettingsLoaded(UserSettings(digest: .weekly, displayName: "Blob"))) {
+      $0.digest = .weekly
+      $0.protectMyPosts = false
+      $0.form.hasEdits = false
+    }
+    // Nothing to discard now: Esc leaves at once.
+    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+    #expect(file.saves.value.count == 1)
+  }
+
+  @Test func backReturnsToTheFormWithNothingSaved() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    await store.send(answer("back")) { $0.form.prompt = nil }
+    #expect(store.state.form.outcome == nil)
+    #expect(store.state.protectMyPosts)
+    #expect(file.saves.value.count == 1)
+  }
+}
