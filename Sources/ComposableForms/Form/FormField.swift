@@ -3,7 +3,15 @@
 /// ```swift
 /// enum Field: FormField { case name, email, age }
 /// ```
-public protocol FormField: Hashable, CaseIterable, Sendable where AllCases: RandomAccessCollection {}
+public protocol FormField: Hashable, CaseIterable, Sendable where AllCases: RandomAccessCollection {
+  /// Whether the field can take focus; `false` for a field that only shows something (a
+  /// note): focus passes it by and it is never validated. Every field takes focus by default.
+  var takesFocus: Bool { get }
+}
+
+extension FormField {
+  public var takesFocus: Bool { true }
+}
 
 /// Something that can hold focus in a form: a field, or one of the form's two buttons.
 public enum FocusTarget<Field: FormField>: Hashable, Sendable {

@@ -29,9 +29,9 @@ public struct FormState<Field: FormField>: Equatable {
   /// Whether cancelling a form with edits asks first; `false` cancels at once.
   public var confirmsDiscard = true
 
-  /// Creates form state with focus on the first field.
+  /// Creates form state with focus on the first field that takes focus.
   public init() {
-    self.focus = Field.allCases.first.map(FocusTarget.field)
+    self.focus = Field.allCases.first(where: \.takesFocus).map(FocusTarget.field)
   }
 
   /// Creates form state with focus on `focus`, or on nothing.

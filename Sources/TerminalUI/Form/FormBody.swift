@@ -20,9 +20,13 @@ struct FormBody<State> {
   let extras: [Extra]
   /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
   private let extraRowsBefore: [Int]
+  /// `controlRowsBefore[i]`: the rows of `controls[0..<i]` (``FormControl/height``); `nil`
+  /// when every control takes one row.
+  private let controlRowsBefore: [Int]?
 
-  init(controls: [FormControl<State>], extras: [Extra]) {
+  init(controls: [FormControl<State>], extras: [Extra], controlRowsBefore: [Int]? = nil) {
     self.controls = controls
+    self.controlRowsBefore = controlRowsBefore
     self.extras = extras.sorted { $0.index < $1.index }
     var running = 0
     var prefix = [0]
@@ -34,21 +38,26 @@ struct FormBody<State> {
   }
 
   /// Every row, the buttons last.
-  var rowCount: Int { 1 + controls.count + (extraRowsBefore.last ?? 0) + 2 }
+  var rowCount: Int { 1 + rowsOfControls(before: controls.count) + (extraRowsBefore.last ?? 0) + 2 }
+
+  private func rowsOfControls(before index: Int) -> Int {
+    controlRowsBefore?[index] ?? index
+  }
 
   var buttonsRow: Int { rowCount - 1 }
 
   /// The row of the control at `index`.
   func row(ofControl index: Int) -> Int {
-    1 + index + extraRowsBefore[extrasBefore(index)]
+    1 + rowsOfControls(before: index) + extraRowsBefore[extrasBefore(index)]
   }
 
-  /// The rows of the control at `index`: itself, its note and its error.
+  /// The rows of the control at `index`: its own (with its description), its note and its
+  /// error.
   func rows(ofControl index: Int) -> ClosedRange<Int> {
     let start = row(ofControl: index)
     let position = extrasBefore(index)
     let extra = position < extras.count && extras[position].index == index ? extras[position].rowCount : 0
-    return start...(start + extra)
+    return start...(start + controls[index].height - 1 + extra)
   }
 
   /// How many extras belong to controls before `index` (binary search).

@@ -34,19 +34,26 @@ public final class FormControl<State> {
   /// The bindable field the control edits, when it edits one: a layout refuses two controls
   /// for one field, and a control that edits another field than its rules read.
   public let binding: BoundKeyPath?
+  /// The rows the control takes (a list shows several options); its label sits on the first.
+  public let rows: Int
+  /// A line of help under the control, in the control column.
+  public let description: String?
   let draw: (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void
   /// What `draw` shows of the state: equal values draw equal cells (see ``FrameCache``).
   let value: (_ state: State) -> ControlValue
-  let handle: (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
+  let handle: (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
+
+  /// The rows the control's place in the form takes: its own, then its description.
+  var height: Int { rows + (description == nil ? 0 : 1) }
 
   /// Reads and writes the text of a text control (the runtime's editor keeps the cursor).
   struct TextAccess {
     let get: (State) -> String
     let set: (String) -> BindingAction<State>
     let placeholder: String
-    let isSecure: Bool
+    let echo: TextInputView.Echo
     /// The most characters the field takes (typing and pasting stop there).
     let maxLength: Int?
   }
@@ -73,22 +80,48 @@ public final class FormControl<State> {
   ) {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), draw: draw,
-      value: value, handle: handle, textAccess: nil, status: nil)
+      value: value, handle: { command, state, input in handle(command, state, &input.typed) },
+      textAccess: nil, status: nil)
+  }
+
+  /// A control of your own that takes `rows` rows and keeps what was typed into it and a
+  /// highlighted row while it has focus (``ControlInput``; `draw` finds it in its context).
+  ///
+  /// - Parameters:
+  ///   - rows: The rows the control draws into; its label sits on the first.
+  ///   - handleInput: Turns a command into the binding action to send, or `nil`, updating
+  ///     `input` on the way (a list's filter and highlighted option).
+  public convenience init(
+    _ label: String,
+    kind: ControlKind,
+    binding: AnyKeyPath? = nil,
+    rows: Int,
+    value: @escaping (_ state: State) -> ControlValue,
+    draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
+    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
+  ) {
+    self.init(
+      label: label, kind: kind, binding: binding.map(BoundKeyPath.init), rows: rows, draw: draw,
+      value: value, handle: handleInput, textAccess: nil, status: nil)
   }
 
   init(
     label: String,
     kind: ControlKind,
     binding: BoundKeyPath?,
+    rows: Int = 1,
+    description: String? = nil,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
     value: @escaping (_ state: State) -> ControlValue,
-    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?,
+    handle: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?,
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?
   ) {
     self.label = label
     self.kind = kind
     self.binding = binding
+    self.rows = max(1, rows)
+    self.description = description
     self.draw = draw
     self.value = value
     self.handle = handle
@@ -100,8 +133,30 @@ public final class FormControl<State> {
   /// "Asking for permission…".
   public func status(_ status: @escaping (State) -> StatusView.Status?) -> FormControl {
     FormControl(
-      label: label, kind: kind, binding: binding, draw: draw, value: value, handle: handle,
-      textAccess: textAccess, status: status)
+      label: label, kind: kind, binding: binding, rows: rows, description: description, draw: draw,
+      value: value, handle: handle, textAccess: textAccess, status: status)
+  }
+
+  /// A line of help shown under the control, e.g. "Shown to other people".
+  public func description(_ text: String) -> FormControl {
+    FormControl(
+      label: label, kind: kind, binding: binding, rows: rows, description: text, draw: draw,
+      value: value, handle: handle, textAccess: textAccess, status: status)
+  }
+}
+
+/// What was typed into the focused control since focus arrived, and the row it highlights: a
+/// stepper's digits, a list's filter and highlighted option. The runtime keeps it (it is
+/// presentation, not the feature's state) and starts it afresh when focus moves.
+public struct ControlInput: Hashable, Sendable {
+  /// Text typed into the control.
+  public var typed = ""
+  /// The highlighted row of a list, or `nil` until the list places it (on the chosen option).
+  public var highlight: Int?
+
+  public init(typed: String = "", highlight: Int? = nil) {
+    self.typed = typed
+    self.highlight = highlight
   }
 }
 
@@ -113,10 +168,13 @@ public struct ControlContext: Sendable {
   public var isDisabled: Bool
   /// The styles to draw with.
   public var theme: Theme
+  /// What was typed into the control and what it highlights, while it has focus.
+  public var input: ControlInput
 
-  public init(isFocused: Bool, isDisabled: Bool, theme: Theme) {
+  public init(isFocused: Bool, isDisabled: Bool, theme: Theme, input: ControlInput = ControlInput()) {
     self.isFocused = isFocused
     self.isDisabled = isDisabled
     self.theme = theme
+    self.input = input
   }
 }

@@ -37,7 +37,7 @@ extension FormLayout {
       view.focusedField = form.focusedField
       view.editor = nil
       view.editorField = nil
-      view.typedDigits = ""
+      view.input = ControlInput()
     }
 
     // Body, scrolled: only the visible rows are looked at.
@@ -75,6 +75,9 @@ extension FormLayout {
     }
 
     var cursor: Position?
+    // NB: A control of several rows is drawn once per frame into a buffer of its own, and its
+    //     visible rows are copied from there, so scrolling can show any part of it.
+    var drawnControls: [Int: Buffer] = [:]
     for y in viewport.y..<(viewport.y + viewport.height) {
       let row = view.scrollOffset + y - viewport.y
       guard row < body.rowCount else {
@@ -119,13 +122,15 @@ extension FormLayout {
           }
           LabelView(
             control.label,
-            style: isDisabled ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
+            style: isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
           ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
-          let area = Rect(x: columns.control, y: y, width: columns.controlWidth, height: 1)
+          let area = Rect(
+            x: columns.control, y: y,
+            width: control.kind == .note ? max(1, width - columns.control - 1) : columns.controlWidth, height: 1)
           if isEditing, let text = control.textAccess {
             var editor = syncedEditor(for: field, text: text.get(state), view: view)
             cursor = TextInputView(
-              value: editor.text, placeholder: text.placeholder, isSecure: text.isSecure,
+              value: editor.text, placeholder: text.placeholder, echo: text.echo,
               isDisabled: false, theme: theme
             ).renderFocused(in: area, buffer: &buffer, editor: &editor)
             view.editor = editor
@@ -139,6 +144,47 @@ extension FormLayout {
           }
         }
         return cursor
+      case let .controlLine(index, line):
+        let control = controls[index]
+        let field = fields[index]
+        let isFocused = form.focusedField == field
+        let isDisabled = !rules.isEnabled(field, in: state)
+        let input = isFocused ? view.input : ControlInput()
+        let key = RowKey.controlLine(
+          index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
+          value: control.value(state), input: input)
+        cache.row(y, key, in: &buffer) { buffer in
+          let drawn = drawnControls[index] ?? {
+            var own = Buffer(size: Size(columns: width, rows: control.rows))
+            let area = Rect(x: columns.control, y: 0, width: max(1, width - columns.control - 1), height: control.rows)
+            control.draw(
+              state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme, input: input),
+              area, &own)
+            return own
+          }()
+          drawnControls[index] = drawn
+          buffer.copyRow(line, of: drawn, to: y)
+          if line == 0 {
+            if isFocused {
+              buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+            }
+            LabelView(
+              control.label,
+              style: isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
+            ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
+          }
+        }
+        return nil
+      case let .description(index):
+        let control = controls[index]
+        let isDisabled = !rules.isEnabled(fields[index], in: state)
+        cache.row(y, .description(index: index, isDisabled: isDisabled), in: &buffer) { buffer in
+          buffer.draw(
+            control.description ?? "",
+            in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1),
+            style: isDisabled ? theme.disabled : theme.help)
+        }
+        return nil
       case let .note(status):
         cache.row(y, .note(status, spinnerFrame: spinnerFrame), in: &buffer) { buffer in
           StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
@@ -175,6 +221,10 @@ extension FormLayout {
     case blank
     /// The control at this index of ``FormLayout/controls``.
     case control(Int)
+    /// One row of a control that takes several (``FormControl/rows``) or has a description.
+    case controlLine(Int, Int)
+    /// The description under the control at this index.
+    case description(Int)
     /// One line of a control's error, wrapped (``ErrorView/lines(_:width:)``).
     case error(String)
     /// A control's note that does not fit beside it.
@@ -198,7 +248,7 @@ extension FormLayout {
         extras[index, default: .init(index: index)].note = status
       }
     }
-    return FormBody(controls: controls, extras: Array(extras.values))
+    return FormBody(controls: controls, extras: Array(extras.values), controlRowsBefore: controlRowsBefore)
   }
 
   /// What row `row` of the body shows.
@@ -206,10 +256,16 @@ extension FormLayout {
     if row == body.buttonsRow { return .buttons }
     if row == 0 || row == body.buttonsRow - 1 || controls.isEmpty { return .blank }
     let index = body.control(atRow: row)
+    let control = controls[index]
     switch row - body.row(ofControl: index) {
-    case 0:
+    case 0 where control.rows == 1:
       return .control(index)
-    case let offset:
+    case let line where line < control.rows:
+      return .controlLine(index, line)
+    case let line where line < control.height:
+      return .description(index)
+    case var offset:
+      offset -= control.height - 1
       guard let extra = body.extra(ofControl: index) else { return .blank }
       if let note = extra.note {
         if offset == 1 { return .note(note) }

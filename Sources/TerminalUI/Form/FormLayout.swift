@@ -40,6 +40,9 @@ where Action.State == State {
   let labelWidth: Int
   /// Controls that can show a note (their own status, or "Checking…").
   let noteCandidates: [Int]
+  /// `controlRowsBefore[i]`: the rows the controls before the `i`th take; `nil` when every
+  /// control takes one row (the common case, where it is the index itself).
+  let controlRowsBefore: [Int]?
   /// What is wrong with the layout, reported when it was made; empty for a sound layout.
   public let problems: [Problem]
   /// The smallest screen the form is drawn on; smaller shows a message instead.
@@ -71,6 +74,17 @@ where Action.State == State {
     self.noteCandidates = controls.indices.filter {
       controls[$0].status != nil || checked.contains(fields[$0])
     }
+    if controls.contains(where: { $0.height != 1 }) {
+      var running = 0
+      var prefix = [0]
+      for control in controls {
+        running += control.height
+        prefix.append(running)
+      }
+      self.controlRowsBefore = prefix
+    } else {
+      self.controlRowsBefore = nil
+    }
     self.problems = Problem.find(fields: fields, controls: controls, rules: State.rules)
     for problem in problems {
       reportIssue(
@@ -86,6 +100,10 @@ where Action.State == State {
     case sharedBinding(Field, Field)
     /// A field's control edits another bindable field than the field's rules read.
     case bindingMismatch(Field)
+    /// A ``Note`` on a field that takes focus: focus would stop on text it cannot change.
+    case noteTakesFocus(Field)
+    /// A field that takes no focus has a control that is not a ``Note``: nobody could edit it.
+    case controlTakesNoFocus(Field)
 
     public var description: String {
       switch self {
@@ -93,6 +111,10 @@ where Action.State == State {
         "the controls of '\(first)' and '\(second)' edit the same field; give each field its own"
       case let .bindingMismatch(field):
         "the control of '\(field)' edits another field than its rules read"
+      case let .noteTakesFocus(field):
+        "'\(field)' shows a Note but takes focus; say `takesFocus` is false for it"
+      case let .controlTakesNoFocus(field):
+        "'\(field)' takes no focus, so its control could never be used; give it a Note"
       }
     }
 
@@ -102,6 +124,8 @@ where Action.State == State {
       var problems: [Problem] = []
       var owner: [BoundKeyPath: Field] = [:]
       for (field, control) in zip(fields, controls) {
+        if control.kind == .note && field.takesFocus { problems.append(.noteTakesFocus(field)) }
+        if control.kind != .note && !field.takesFocus { problems.append(.controlTakesNoFocus(field)) }
         guard let binding = control.binding else { continue }
         if let first = owner[binding] {
           problems.append(.sharedBinding(first, field))
@@ -170,7 +194,13 @@ where Action.State == State {
       switch focus {
       case .submit: return [embed(.submitTapped)]
       case .cancel: return [embed(.cancelTapped)]
-      case .field: return [embed(enterSubmits(in: state) ? .submitTapped : .focusNext)]
+      case let .field(field):
+        let move = embed(enterSubmits(in: state) ? .submitTapped : .focusNext)
+        // NB: Enter on a list chooses the highlighted option first, then moves on.
+        guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state),
+          let choice = control.handle(.activate, state, &view.input)
+        else { return [move] }
+        return [.binding(choice), move]
       case nil: return [embed(.focusNext)]
       }
     case .toggle where focus == .submit:
@@ -182,7 +212,7 @@ where Action.State == State {
         rules.isEnabled(field, in: state)
       else { return [] }
       guard let text = control.textAccess else {
-        return control.handle(command, state, &view.typedDigits).map { [Action.binding($0)] } ?? []
+        return control.handle(command, state, &view.input).map { [Action.binding($0)] } ?? []
       }
       var editor = syncedEditor(for: field, text: text.get(state), view: view)
       editor.maxLength = text.maxLength
@@ -197,7 +227,7 @@ where Action.State == State {
     case .toggle, .increment, .decrement, .digit:
       guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state),
-        let binding = control.handle(command, state, &view.typedDigits)
+        let binding = control.handle(command, state, &view.input)
       else { return [] }
       return [.binding(binding)]
     case .interrupt, .redraw:

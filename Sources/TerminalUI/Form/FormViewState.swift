@@ -13,8 +13,14 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var focusedField: Field?
   /// The first body row shown when the form is taller than the screen.
   public var scrollOffset = 0
+  /// What was typed into the focused control and what it highlights (a stepper's digits, a
+  /// list's filter and highlighted option).
+  public var input = ControlInput()
   /// Digits typed into the focused stepper so far.
-  public var typedDigits = ""
+  public var typedDigits: String {
+    get { input.typed }
+    set { input.typed = newValue }
+  }
   /// Which frame of the spinner to show while something is loading.
   public var spinnerFrame = 0
   /// A word about the last key, shown in the status line until the next one (a cut paste).

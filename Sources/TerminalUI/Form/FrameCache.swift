@@ -66,6 +66,11 @@ enum RowKey: Hashable {
   case control(
     index: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
     status: StatusView.Status?, spinnerFrame: Int)
+  /// One row of a control that takes several.
+  case controlLine(
+    index: Int, line: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
+    input: ControlInput)
+  case description(index: Int, isDisabled: Bool)
   case note(StatusView.Status, spinnerFrame: Int)
   case error(String)
   case buttons(isValid: Bool, focus: ButtonFocus)

@@ -13,6 +13,12 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   case stepper
   /// A button pressed with Enter or Space.
   case button
+  /// A list of options in view: Up/Down, Page Up/Down, Home/End and typed text (a filter)
+  /// reach it as ``FormCommand/edit(_:)``, Space as ``FormCommand/toggle``; Tab and
+  /// Shift-Tab leave it, and Enter reaches it as ``FormCommand/activate`` before moving on.
+  case list
+  /// Text that takes no focus (its field's ``FormField/takesFocus`` is `false`).
+  case note
   /// A control of your own that handles keys itself: every key but the interrupt, cancel,
   /// redraw, focus and Enter keys reaches it as ``FormCommand/edit(_:)``.
   case custom

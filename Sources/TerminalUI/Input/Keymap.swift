@@ -118,6 +118,18 @@ public struct Keymap: Hashable, Sendable {
       return membership.contains(.toggle) ? .toggle : nil
     case .button:
       return membership.contains(.toggle) ? .activate : nil
+    case .list:
+      switch key {
+      case .up, .down, .pageUp, .pageDown, .home, .end, .backspace, .paste: return .edit(key)
+      case .control("u"): return .edit(key)
+      default: break
+      }
+      if membership.contains(.toggle) { return .toggle }
+      if !membership.isDisjoint(with: [.focusNext, .focusPrevious, .activate]) { return nil }
+      if case .character(let character) = key, TextSanitizer.isPrintable(character) { return .edit(key) }
+      return nil
+    case .note:
+      return nil
     case .custom:
       // NB: A custom control sees every key but focus moves and Enter, as `.edit(key)`.
       let moves: KeyTable.Membership = [.focusNext, .focusPrevious, .activate]
@@ -156,7 +168,11 @@ extension Keymap {
       }
     case .button:
       add(activate, "press")
-    case .text, .custom, nil:
+    case .list:
+      items.append(.init(key: "\(Key.up.name)/\(Key.down.name)", action: "move"))
+      add(toggle, "choose")
+      items.append(.init(key: "type", action: "filter"))
+    case .text, .custom, .note, nil:
       break
     }
     if focused != .button { add(activate, enterSubmits ? "save" : activate.help) }

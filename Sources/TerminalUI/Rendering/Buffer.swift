@@ -222,6 +222,17 @@ public struct Buffer: Hashable, Sendable {
     }
   }
 
+  /// Copies row `source` of `other` (of the same width) into row `row` of this buffer.
+  mutating func copyRow(_ source: Int, of other: Buffer, to row: Int) {
+    guard other.size.columns == size.columns, source >= 0, source < other.size.rows,
+      row >= 0, row < size.rows
+    else { return }
+    let columns = size.columns
+    for column in 0..<columns {
+      cells[row * columns + column] = other.cells[source * columns + column]
+    }
+  }
+
   /// Gives this buffer cells of its own if it shares them with another buffer, copying them
   /// now rather than at whichever write comes first.
   mutating func makeCellsUnique() {

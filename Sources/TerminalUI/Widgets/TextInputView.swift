@@ -15,8 +15,20 @@ public struct TextInputView: Widget {
   public var value: String
   /// The hint shown while the value is empty and the field unfocused.
   public var placeholder: String
-  /// Whether to hide the value behind bullets.
-  public var isSecure: Bool
+  /// How the value is shown: as typed, as bullets, or not at all.
+  public var echo: Echo
+  /// Whether the value is hidden (bullets or nothing).
+  public var isSecure: Bool { echo != .normal }
+
+  /// How a text field shows what is typed.
+  public enum Echo: Hashable, Sendable {
+    /// As typed.
+    case normal
+    /// One bullet per character.
+    case bullets
+    /// Nothing at all, and the cursor stays put (like `sudo`'s password prompt).
+    case none
+  }
   /// Whether the control cannot be changed right now (drawn dimmed).
   public var isDisabled: Bool
   /// The styles to draw with.
@@ -30,9 +42,19 @@ public struct TextInputView: Widget {
     value: String, placeholder: String = "", isSecure: Bool = false, isDisabled: Bool = false,
     theme: Theme = .color
   ) {
+    self.init(
+      value: value, placeholder: placeholder, echo: isSecure ? .bullets : .normal,
+      isDisabled: isDisabled, theme: theme)
+  }
+
+  /// A text field showing `value` as `echo` says.
+  public init(
+    value: String, placeholder: String = "", echo: Echo, isDisabled: Bool = false,
+    theme: Theme = .color
+  ) {
     self.value = value
     self.placeholder = placeholder
-    self.isSecure = isSecure
+    self.echo = echo
     self.isDisabled = isDisabled
     self.theme = theme
   }
@@ -60,7 +82,9 @@ public struct TextInputView: Widget {
     guard !row.isEmpty else { return nil }
     buffer.fill(row, with: Cell(" ", style: theme.field))
     let visible: (text: String, cursorColumn: Int)
-    if isSecure {
+    if echo == .none {
+      visible = ("", 0)
+    } else if isSecure {
       // NB: Bullets are one column each, so scroll a masked copy and keep its offset.
       var maskedEditor = TextEditor(text: masked(editor.text))
       maskedEditor.moveCursor(to: editor.cursor)
@@ -75,6 +99,10 @@ public struct TextInputView: Widget {
   }
 
   private func masked(_ text: String) -> String {
-    isSecure ? String(repeating: Self.secureBullet, count: text.count) : text
+    switch echo {
+    case .normal: text
+    case .bullets: String(repeating: Self.secureBullet, count: text.count)
+    case .none: ""
+    }
   }
 }

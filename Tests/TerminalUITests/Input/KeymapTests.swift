@@ -19,15 +19,25 @@ import Testing
   @Test func tabAndDownMoveFocusForwardFromEveryControl() {
     for focused in everyFocus {
       #expect(keymap.command(for: .tab, focused: focused) == .focusNext)
-      #expect(keymap.command(for: .down, focused: focused) == .focusNext)
+      // NB: In a list, Down moves through the options; Tab leaves it.
+      #expect(keymap.command(for: .down, focused: focused) == (focused == .list ? .edit(.down) : .focusNext))
     }
   }
 
   @Test func shiftTabAndUpMoveFocusBackFromEveryControl() {
     for focused in everyFocus {
       #expect(keymap.command(for: .backTab, focused: focused) == .focusPrevious)
-      #expect(keymap.command(for: .up, focused: focused) == .focusPrevious)
+      #expect(keymap.command(for: .up, focused: focused) == (focused == .list ? .edit(.up) : .focusPrevious))
     }
+  }
+
+  @Test func aListTakesMovesFilterTextAndSpaceButNotTabOrEnter() {
+    #expect(keymap.command(for: .pageDown, focused: .list) == .edit(.pageDown))
+    #expect(keymap.command(for: .character("a"), focused: .list) == .edit(.character("a")))
+    #expect(keymap.command(for: .character(" "), focused: .list) == .toggle)
+    #expect(keymap.command(for: .enter, focused: .list) == .activate)
+    #expect(keymap.command(for: .tab, focused: .list) == .focusNext)
+    #expect(keymap.command(for: .escape, focused: .list) == .cancel)
   }
 
   @Test func enterActivatesEveryControl() {
@@ -97,7 +107,8 @@ import Testing
 
   @Test func unknownKeysMeanNothing() {
     for focused in everyFocus {
-      for key: Key in [.unknown(410), .pageUp, .pageDown, .control("x"), .control("g")] {
+      for key: Key in [.unknown(410), .pageUp, .pageDown, .control("x"), .control("g")]
+      where !(focused == .list && (key == .pageUp || key == .pageDown)) {
         #expect(keymap.command(for: key, focused: focused) == nil)
       }
     }
@@ -179,6 +190,21 @@ import Testing
       {
         return .digit(digit)
       }
+    case .list:
+      switch key {
+      case .up, .down, .pageUp, .pageDown, .home, .end, .backspace, .paste, .control("u"):
+        return .edit(key)
+      default: break
+      }
+      if keymap.toggle.contains(key) { return .toggle }
+      let moves = [keymap.focusNext, keymap.focusPrevious, keymap.activate]
+      if !moves.contains(where: { $0.contains(key) }),
+        case let .character(character) = key, TextSanitizer.isPrintable(character)
+      {
+        return .edit(key)
+      }
+    case .note:
+      break
     case .custom:
       let moves = [keymap.focusNext, keymap.focusPrevious, keymap.activate]
       if !moves.contains(where: { $0.contains(key) }) { return .edit(key) }

@@ -40,9 +40,9 @@ public struct FormRules<State, Field: FormField>: Sendable {
   /// The fields that have an asynchronous check.
   public var checkedFields: Set<Field> { Set(asyncChecks.keys) }
 
-  /// Whether `field` can be focused and edited now.
+  /// Whether `field` can be focused and edited now (never, for a field that takes no focus).
   public func isEnabled(_ field: Field, in state: State) -> Bool {
-    enabled(state, field)
+    field.takesFocus && enabled(state, field)
   }
 
   /// The synchronous error of `field` for the current state, or `nil`.

@@ -85,6 +85,18 @@ extension Rule where Value: Comparable & Sendable {
   }
 }
 
+extension Rule where Value: Collection, Value: Sendable {
+  /// At least `count` items chosen, for a multi-select such as "pick two topics".
+  public static func atLeast(_ count: Int, _ message: String) -> Self {
+    Self { $0.count < count ? message : nil }
+  }
+
+  /// At most `count` items chosen.
+  public static func atMost(_ count: Int, _ message: String) -> Self {
+    Self { $0.count > count ? message : nil }
+  }
+}
+
 extension String {
   /// The text without surrounding whitespace.
   var trimmingSpaces: Substring {

@@ -13,11 +13,36 @@ public func TextField<State>(
   isSecure: Bool = false,
   maxLength: Int? = 1_000
 ) -> FormControl<State> {
+  textControl(label, keyPath, placeholder: placeholder, echo: isSecure ? .bullets : .normal, maxLength: maxLength)
+}
+
+/// A text field for a secret: the value shows as bullets, or (`echo: .none`) not at all.
+///
+/// ```swift
+/// SecureField("Password", \.$password, echo: .none)
+/// ```
+public func SecureField<State>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<String>>,
+  echo: TextInputView.Echo = .bullets,
+  placeholder: String = "",
+  maxLength: Int? = 1_000
+) -> FormControl<State> {
+  textControl(label, keyPath, placeholder: placeholder, echo: echo, maxLength: maxLength)
+}
+
+private func textControl<State>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<String>>,
+  placeholder: String,
+  echo: TextInputView.Echo,
+  maxLength: Int?
+) -> FormControl<State> {
   FormControl(
     label: label, kind: .text, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       TextInputView(
-        value: state[keyPath: keyPath].wrappedValue, placeholder: placeholder, isSecure: isSecure,
+        value: state[keyPath: keyPath].wrappedValue, placeholder: placeholder, echo: echo,
         isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
@@ -26,7 +51,7 @@ public func TextField<State>(
     textAccess: .init(
       get: { $0[keyPath: keyPath].wrappedValue },
       set: { .set(keyPath, $0) },
-      placeholder: placeholder, isSecure: isSecure, maxLength: maxLength),
+      placeholder: placeholder, echo: echo, maxLength: maxLength),
     status: nil)
 }
 
@@ -113,29 +138,29 @@ public func Stepper<State>(
       ).render(in: area, buffer: &buffer)
     },
     value: { .number($0[keyPath: keyPath].wrappedValue) },
-    handle: { command, state, typing in
+    handle: { command, state, input in
       let value = state[keyPath: keyPath].wrappedValue
       let next: Int
       switch command {
       case .increment:
-        typing = ""
+        input.typed = ""
         next = min(value + 1, range.upperBound)
       case .decrement:
-        typing = ""
+        input.typed = ""
         next = max(value - 1, range.lowerBound)
       case let .digit(digit):
         // NB: Digits type a new number: "1" then "0" is 10; past the range, start again.
-        let typed = typing + String(digit)
+        let typed = input.typed + String(digit)
         if let number = Int(typed), range.contains(number) {
-          typing = typed
+          input.typed = typed
           next = number
         } else {
-          typing = String(digit)
+          input.typed = String(digit)
           next = min(max(digit, range.lowerBound), range.upperBound)
         }
       case .edit(.backspace):
-        typing = String(typing.dropLast())
-        next = Int(typing).map { min(max($0, range.lowerBound), range.upperBound) } ?? range.lowerBound
+        input.typed = String(input.typed.dropLast())
+        next = Int(input.typed).map { min(max($0, range.lowerBound), range.upperBound) } ?? range.lowerBound
       default:
         return nil
       }

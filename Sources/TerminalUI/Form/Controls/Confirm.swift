@@ -1,0 +1,45 @@
+import ComposableForms
+
+/// A yes-or-no question bound to a bindable `Bool`, shown as two buttons, `[ Yes ]  [ No ]`,
+/// the chosen one highlighted: Left/Right or Space switch, `y` and `n` choose.
+///
+/// ```swift
+/// Confirm("Subscribe?", \.$subscribes)
+/// Confirm("Delete it?", \.$delete, yes: "Delete", no: "Keep")
+/// ```
+public func Confirm<State>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Bool>>,
+  yes: String = "Yes",
+  no: String = "No"
+) -> FormControl<State> {
+  FormControl(
+    label: label, kind: .custom, binding: BoundKeyPath(keyPath),
+    draw: { state, context, area, buffer in
+      let value = state[keyPath: keyPath].wrappedValue
+      var x = area.x
+      for (title, isChosen) in [(yes, value), (no, !value)] {
+        let button = ButtonView(
+          title: title, isFocused: isChosen && context.isFocused, isDimmed: context.isDisabled,
+          theme: context.theme)
+        let style = context.isDisabled
+          ? context.theme.disabled
+          : isChosen ? (context.isFocused ? context.theme.focusedButton : context.theme.focusedLabel) : context.theme.button
+        buffer.draw(button.text, in: Rect(x: x, y: area.y, width: max(0, area.x + area.width - x), height: 1), style: style)
+        x += button.width + 2
+      }
+    },
+    value: { .flag($0[keyPath: keyPath].wrappedValue) },
+    handle: { command, state, _ in
+      let value = state[keyPath: keyPath].wrappedValue
+      let next: Bool
+      switch command {
+      case .edit(.left), .edit(.right), .edit(.character(" ")): next = !value
+      case let .edit(.character(letter)) where letter.lowercased() == yes.prefix(1).lowercased(): next = true
+      case let .edit(.character(letter)) where letter.lowercased() == no.prefix(1).lowercased(): next = false
+      default: return nil
+      }
+      return next == value ? nil : .set(keyPath, next)
+    },
+    textAccess: nil, status: nil)
+}

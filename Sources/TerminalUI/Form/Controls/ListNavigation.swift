@@ -1,0 +1,63 @@
+/// What the keys of a list do to its filter and highlighted row (``ControlKind/list``): Up and
+/// Down move one option, Page Up and Page Down a screenful, Home and End to the ends; typed text
+/// filters the options (when the list can be filtered), Backspace and Ctrl-U edit the filter.
+struct ListNavigation {
+  /// Every option's title, in order.
+  let titles: [String]
+  /// How many option rows are shown.
+  let visibleRows: Int
+  /// Whether typed text filters the options (a long list); otherwise a typed letter jumps to
+  /// the next option that starts with it.
+  let filters: Bool
+
+  /// The indexes of the options `filter` matches (case does not matter), in order.
+  func matches(_ filter: String) -> [Int] {
+    guard filters, !filter.isEmpty else { return Array(titles.indices) }
+    return titles.indices.filter { titles[$0].localizedCaseInsensitiveContains(filter) }
+  }
+
+  /// The highlighted position in `matches`, starting on `start` (the chosen option) when
+  /// nothing was highlighted yet.
+  func highlight(_ input: ControlInput, matches: [Int], start: Int?) -> Int? {
+    guard !matches.isEmpty else { return nil }
+    if let highlight = input.highlight { return min(max(0, highlight), matches.count - 1) }
+    return start.flatMap { matches.firstIndex(of: $0) } ?? 0
+  }
+
+  /// Applies a movement or filter key to `input`; `true` when the key was one.
+  func handle(_ key: Key, input: inout ControlInput, start: Int?) -> Bool {
+    let before = matches(input.typed)
+    let current = highlight(input, matches: before, start: start) ?? 0
+    let last = max(0, before.count - 1)
+    switch key {
+    case .up: input.highlight = max(0, current - 1)
+    case .down: input.highlight = min(last, current + 1)
+    case .pageUp: input.highlight = max(0, current - max(1, visibleRows - 1))
+    case .pageDown: input.highlight = min(last, current + max(1, visibleRows - 1))
+    case .home: input.highlight = 0
+    case .end: input.highlight = last
+    case .backspace where filters:
+      input.typed = String(input.typed.dropLast())
+      input.highlight = nil
+    case .control("u") where filters:
+      input.typed = ""
+      input.highlight = nil
+    case let .character(character) where filters:
+      input.typed.append(character)
+      input.highlight = 0
+    case let .paste(text) where filters:
+      input.typed += text.filter { TextSanitizer.isPrintable($0) && $0 != "\n" }.prefix(200)
+      input.highlight = 0
+    case let .character(character):
+      // NB: A short list has no filter: a letter jumps to the next option starting with it.
+      let letter = String(character).lowercased()
+      let order = Array(before.indices.dropFirst(current + 1)) + Array(before.indices.prefix(current + 1))
+      if let next = order.first(where: { titles[before[$0]].lowercased().hasPrefix(letter) }) {
+        input.highlight = next
+      }
+    default:
+      return false
+    }
+    return true
+  }
+}

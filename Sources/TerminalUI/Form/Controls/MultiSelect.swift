@@ -1,0 +1,65 @@
+import ComposableForms
+
+/// Any number of options chosen from a list: Up/Down move, Space chooses or unchooses the
+/// highlighted option, Enter moves on; in a list longer than `visibleRows` typing filters.
+/// With a `limit`, Space chooses nothing more once that many are chosen. The value keeps the
+/// options' order. Ask for a minimum with the `.atLeast(n, message)` rule.
+///
+/// ```swift
+/// MultiSelect("Topics", \.$topics, options: ["Swift", "Go", "Rust"], limit: 2)
+/// ```
+public func MultiSelect<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<[Value]>>,
+  options: [Value],
+  limit: Int? = nil,
+  visibleRows: Int = 5,
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+) -> FormControl<State> {
+  let titles = options.map(title)
+  let shown = max(1, min(visibleRows, options.count))
+  let navigation = ListNavigation(titles: titles, visibleRows: shown, filters: options.count > shown)
+  func chosen(_ state: State) -> Set<Int> {
+    let values = state[keyPath: keyPath].wrappedValue
+    return Set(options.indices.filter { values.contains(options[$0]) })
+  }
+  return FormControl(
+    label: label, kind: .list, binding: BoundKeyPath(keyPath),
+    rows: shown + (navigation.filters ? 1 : 0),
+    draw: { state, context, area, buffer in
+      let filter = context.isFocused ? context.input.typed : ""
+      let matches = navigation.matches(filter)
+      let chosenIndexes = chosen(state)
+      ListView(
+        options: matches.map { titles[$0] },
+        chosen: Set(matches.indices.filter { chosenIndexes.contains(matches[$0]) }),
+        highlight: context.isFocused ? navigation.highlight(context.input, matches: matches, start: nil) : nil,
+        visibleRows: shown, marks: .multiple, filter: navigation.filters ? filter : nil,
+        isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
+      ).render(in: area, buffer: &buffer)
+    },
+    value: { state in .text(chosen(state).sorted().map(String.init).joined(separator: ",")) },
+    handle: { command, state, input in
+      switch command {
+      case let .edit(key):
+        _ = navigation.handle(key, input: &input, start: nil)
+        return nil
+      case .toggle:
+        let matches = navigation.matches(input.typed)
+        guard let position = navigation.highlight(input, matches: matches, start: nil) else { return nil }
+        input.highlight = position
+        var indexes = chosen(state)
+        let option = matches[position]
+        if indexes.contains(option) {
+          indexes.remove(option)
+        } else {
+          if let limit, indexes.count >= limit { return nil }
+          indexes.insert(option)
+        }
+        return .set(keyPath, indexes.sorted().map { options[$0] })
+      default:
+        return nil
+      }
+    },
+    textAccess: nil, status: nil)
+}

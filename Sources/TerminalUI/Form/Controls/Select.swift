@@ -1,0 +1,66 @@
+import ComposableForms
+
+/// One choice among options shown in a list: Up/Down move, Enter or Space chooses (Enter
+/// then moves on), and in a list longer than `visibleRows` typing filters the options.
+///
+/// ```swift
+/// Select("Digest", \.$digest)                                  // an enum's cases
+/// Select("Country", \.$country, options: countries, visibleRows: 6) { $0.name }
+/// ```
+///
+/// The compact ``Picker`` (`‹ Daily ›`) stays the better fit for a short list in a dense form.
+public func Select<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Value>>,
+  options: [Value],
+  visibleRows: Int = 5,
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+) -> FormControl<State> {
+  let titles = options.map(title)
+  let shown = max(1, min(visibleRows, options.count))
+  let navigation = ListNavigation(titles: titles, visibleRows: shown, filters: options.count > shown)
+  func chosen(_ state: State) -> Int? { options.firstIndex(of: state[keyPath: keyPath].wrappedValue) }
+  return FormControl(
+    label: label, kind: .list, binding: BoundKeyPath(keyPath),
+    rows: shown + (navigation.filters ? 1 : 0),
+    draw: { state, context, area, buffer in
+      let filter = context.isFocused ? context.input.typed : ""
+      let matches = navigation.matches(filter)
+      let chosenIndex = chosen(state)
+      ListView(
+        options: matches.map { titles[$0] },
+        chosen: Set(matches.indices.filter { matches[$0] == chosenIndex }),
+        highlight: context.isFocused ? navigation.highlight(context.input, matches: matches, start: chosenIndex) : nil,
+        visibleRows: shown, marks: .single, filter: navigation.filters ? filter : nil,
+        isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
+      ).render(in: area, buffer: &buffer)
+    },
+    value: { .number(chosen($0) ?? -1) },
+    handle: { command, state, input in
+      let chosenIndex = chosen(state)
+      switch command {
+      case let .edit(key):
+        _ = navigation.handle(key, input: &input, start: chosenIndex)
+        return nil
+      case .toggle, .activate:
+        let matches = navigation.matches(input.typed)
+        guard let position = navigation.highlight(input, matches: matches, start: chosenIndex),
+          matches[position] != chosenIndex
+        else { return nil }
+        return .set(keyPath, options[matches[position]])
+      default:
+        return nil
+      }
+    },
+    textAccess: nil, status: nil)
+}
+
+/// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:)``).
+public func Select<State, Value: CaseIterable & Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Value>>,
+  visibleRows: Int = 5,
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+) -> FormControl<State> {
+  Select(label, keyPath, options: Array(Value.allCases), visibleRows: visibleRows, title: title)
+}

@@ -1,0 +1,218 @@
+import ComposableForms
+import ComposableFormsTesting
+import TerminalUI
+import Testing
+
+// NB: Public API only, as in a user's package.
+
+/// A form with one field of each kind the library adds: a note, a select list of an enum, a
+/// long filtered select, a multi-select with a limit and a minimum, a secret, a confirm, and a
+/// description under a field.
+struct Survey: Reducer {
+  enum Language: String, CaseIterable, Hashable, Sendable { case swift, go, rust, zig }
+
+  struct State: Equatable, FormFeatureState {
+    @BindingState var language = Language.swift
+    @BindingState var city = "City 1"
+    @BindingState var topics: [String] = []
+    @BindingState var secret = ""
+    @BindingState var subscribes = false
+    var form = FormState<Field>()
+
+    enum Field: FormField {
+      case intro, language, city, topics, secret, subscribes
+      var takesFocus: Bool { self != .intro }
+    }
+    static let rules = FormRules<Self, Field>(
+      Validate(.topics, \.$topics, .atLeast(2, "Choose at least two topics"))
+    )
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  static let cities = (1...1_000).map { "City \($0)" }
+  static let topics = ["Forms", "Terminals", "Testing", "Types"]
+
+  @MainActor static let layout = FormLayout<State, Action>("Survey") { field in
+    switch field {
+    case .intro: Note("About", "A few questions.\nIt takes a minute.")
+    case .language: Select("Language", \.$language, visibleRows: 4) { $0.rawValue.capitalized }
+    case .city: Select("City", \.$city, options: Survey.cities, visibleRows: 3)
+    case .topics: MultiSelect("Topics", \.$topics, options: Survey.topics, limit: 3).description("Pick two or three")
+    case .secret: SecureField("Secret", \.$secret, echo: .none)
+    case .subscribes: Confirm("Subscribe?", \.$subscribes)
+    }
+  }
+}
+
+@MainActor
+struct FieldKindTests {
+  func run(_ keys: [Key], state: Survey.State = Survey.State()) async
+    -> (FormRuntime<Survey.State, Survey.Action>.Outcome, Survey.State, [String])
+  {
+    let store = Store(initialState: state) { Survey() }
+    let backend = HeadlessBackend(size: Size(columns: 70, rows: 30))
+    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .milliseconds(100))
+    let runtime = FormRuntime(
+      store: store, layout: Survey.layout, terminal: Terminal(backend: backend), events: events)
+    let outcome = await runtime.run()
+    return (outcome, store.state, backend.lines)
+  }
+
+  func screen(_ state: Survey.State, rows: Int = 30) -> [String] {
+    var view = FormViewState<Survey.State.Field>()
+    return Survey.layout.render(state, size: Size(columns: 70, rows: rows), theme: .color, view: &view).buffer.lines
+  }
+
+  func type(_ text: String) -> [Key] { text.map { .character($0) } }
+
+  // MARK: - Logic (TestStore)
+
+  @Test func focusPassesTheNoteByAndTheMinimumRuleHolds() async {
+    let store = TestStore(initialState: Survey.State()) { Survey() }
+    #expect(store.state.form.focus == .field(.language), "the first field that takes focus")
+    await store.send(.form(.focusPrevious)) {
+      $0.form.focus = .cancel
+      $0.form.validated = [.language]
+    }
+    await store.send(.form(.focusNext)) { $0.form.focus = .field(.language) }
+    await store.send(.form(.focus(.field(.intro))))
+    await store.send(.set(\.$topics, ["Forms"])) {
+      $0.topics = ["Forms"]
+      $0.form.hasEdits = true
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.language, .city, .topics, .secret, .subscribes]
+      $0.form.errors = [.topics: "Choose at least two topics"]
+      $0.form.focus = .field(.topics)
+    }
+  }
+
+  @Test func aLayoutReportsANoteThatTakesFocus() {
+    struct Wrong: Reducer {
+      struct State: Equatable, FormFeatureState {
+        var form = FormState<Field>()
+        enum Field: FormField { case intro }
+        static let rules = FormRules<Self, Field>()
+      }
+      enum Action: BindableFormAction {
+        case binding(BindingAction<State>)
+        case form(FormAction<State.Field>)
+      }
+      var body: some ReducerOf<Self> { EmptyReducer() }
+    }
+    withKnownIssue {
+      let layout = FormLayout<Wrong.State, Wrong.Action>("Wrong") { _ in Note("Hi", "there") }
+      #expect(layout.problems == [.noteTakesFocus(.intro)])
+    }
+  }
+
+  // MARK: - Screens
+
+  @Test func eachKindDrawsInItsPlace() {
+    var state = Survey.State()
+    state.form.focus = .field(.language)
+    state.topics = ["Testing"]
+    state.secret = "hunter2"
+    let lines = screen(state)
+    #expect(lines[3] == "   About       A few questions.")
+    #expect(lines[4] == "               It takes a minute.")
+    #expect(lines[5] == " › Language    (•) Swift")
+    #expect(lines[6] == "               ( ) Go")
+    #expect(lines[8] == "               ( ) Zig")
+    #expect(lines[9].hasPrefix("   City        (•) City 1"))
+    #expect(lines[11].hasPrefix("               ( ) City 3"))
+    #expect(lines[11].hasSuffix("↓"))
+    #expect(lines[12] == "")  // the filter line shows only while the list has focus
+    #expect(lines[13] == "   Topics      [ ] Forms")
+    #expect(lines[15] == "               [x] Testing")
+    #expect(lines[17] == "               Pick two or three")
+    #expect(lines[18].hasPrefix("   Secret"))
+    #expect(!lines.joined().contains("hunter2"))
+    #expect(!lines.joined().contains("•••"))
+    #expect(lines[19] == "   Subscribe?  [ Yes ]  [ No ]")
+    #expect(lines.last == " Tab next  Shift-Tab back  ↑/↓ move  Space choose  type filter")
+  }
+
+  // MARK: - Keys
+
+  @Test func selectMovesWithArrowsAndChoosesWithSpaceOrEnter() async {
+    var state = Survey.State()
+    state.form.focus = .field(.language)
+    let (_, chosen, _) = await run([.down, .down, .character(" ")], state: state)
+    #expect(chosen.language == .rust)
+    #expect(chosen.form.focus == .field(.language))
+    // Enter chooses, then moves on; a letter jumps to the option starting with it.
+    let (_, entered, _) = await run([.character("z"), .enter], state: state)
+    #expect(entered.language == .zig)
+    #expect(entered.form.focus == .field(.city))
+  }
+
+  @Test func typingFiltersALongListAndEnterChoosesTheMatch() async {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    let (_, chosen, lines) = await run(type("999") + [.enter], state: state)
+    #expect(chosen.city == "City 999")
+    #expect(chosen.form.focus == .field(.topics))
+    _ = lines
+    let (_, moved, _) = await run(type("99") + [.down, .down, .character(" ")], state: state)
+    // "99" matches City 99, City 199, ..., City 990-999: the third is City 299.
+    #expect(moved.city == "City 299")
+    let (_, end, _) = await run([.end, .character(" ")], state: state)
+    #expect(end.city == "City 1000")
+  }
+
+  @Test func theFilterShowsUnderAFocusedListAndNoMatchIsSaid() {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    var view = FormViewState<Survey.State.Field>()
+    view.input = ControlInput(typed: "xyz")
+    view.focusedField = .city
+    let lines = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    #expect(lines[9] == " › City        No option matches")
+    #expect(lines[12] == "               Filter: xyz")
+  }
+
+  @Test func multiSelectTogglesWithSpaceUpToItsLimit() async {
+    var state = Survey.State()
+    state.form.focus = .field(.topics)
+    let keys: [Key] = [.character(" "), .down, .character(" "), .down, .character(" "), .down, .character(" ")]
+    let (_, chosen, _) = await run(keys, state: state)
+    #expect(chosen.topics == ["Forms", "Terminals", "Testing"], "the fourth is over the limit")
+    let (_, unchosen, _) = await run([.character(" "), .character(" "), .down, .character(" ")], state: state)
+    #expect(unchosen.topics == ["Terminals"])
+  }
+
+  @Test func confirmSwitchesWithArrowsAndLetters() async {
+    var state = Survey.State()
+    state.form.focus = .field(.subscribes)
+    let (_, yes, _) = await run([.character("y")], state: state)
+    #expect(yes.subscribes)
+    let (_, back, _) = await run([.left, .right], state: state)
+    #expect(!back.subscribes)
+    let (_, flipped, _) = await run([.right], state: state)
+    #expect(flipped.subscribes)
+  }
+
+  @Test func aSecretWithoutEchoShowsNothingAndKeepsTheCursorStill() async {
+    var state = Survey.State()
+    state.form.focus = .field(.secret)
+    let store = Store(initialState: state) { Survey() }
+    let backend = HeadlessBackend(size: Size(columns: 70, rows: 30))
+    let runtime = FormRuntime(
+      store: store, layout: Survey.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource())
+    runtime.render()
+    let before = backend.cursor
+    for key in type("hunter2") { _ = runtime.handle(key) }
+    runtime.render()
+    #expect(store.state.secret == "hunter2")
+    #expect(backend.cursor == before)
+    #expect(!backend.lines.joined().contains("hunter2"))
+  }
+}
