@@ -62,7 +62,7 @@ extension EndToEnd {
       try await session.waitFor(text: "Another program saved the settings")
       try session.type("s")
       screen = try await session.waitFor(text: "Display name          Lin")
-      #expect(screen.contains("‹ Off ›") || screen.contains("Off"), "\(screen)")
+      #expect(screen.contains("(•) Off"), "\(screen)")
       #expect(screen.contains("Protect my posts      [ ] Off"), "\(screen)")
       // Nothing left to discard: Esc leaves at once.
       try session.press("Escape")

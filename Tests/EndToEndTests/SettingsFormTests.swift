@@ -19,7 +19,9 @@ extension EndToEnd {
 
       let screen = try await session.waitFor(text: "Protect my posts")
       #expect(screen.lines.first == " Settings", "\(screen)")
-      #expect(screen.contains(" › Digest                ‹ Weekly ›"), "\(screen)")
+      #expect(screen.contains(" › Digest                ( ) Daily"), "\(screen)")
+      #expect(screen.contains("                         (•) Weekly"), "\(screen)")
+      #expect(screen.contains("                         ( ) Off"), "\(screen)")
       #expect(screen.contains("   Display name          Blob"), "\(screen)")
       #expect(screen.contains("   Notifications         [ ] Off"), "\(screen)")
       #expect(screen.contains("   Email notifications   [ ] Off"), "\(screen)")
@@ -92,9 +94,9 @@ extension EndToEnd {
       try session.start([])
       try await session.waitForFocus(on: "Digest")
 
-      // The picker: Weekly -> Off.
-      try session.press("Right")
-      try await session.waitFor(text: " › Digest                ‹ Off")
+      // The list: Weekly -> Off.
+      try session.press("Down", "Space")
+      try await session.waitFor(text: "(•) Off")
       // The name: clear it and type another.
       try session.press("Tab")
       try await session.waitForFocus(on: "Display name")
@@ -130,8 +132,8 @@ extension EndToEnd {
       try session.start([])
       try await session.waitForFocus(on: "Digest")
 
-      try session.press("Left")
-      try await session.waitFor(text: " › Digest                ‹ Daily ")
+      try session.press("Up", "Space")
+      try await session.waitFor(text: " › Digest                (•) Daily")
       try session.press("Tab")
       try await session.waitForFocus(on: "Display name")
       try session.type(" changed")

@@ -6,7 +6,7 @@ extension SettingsForm {
   @MainActor public static let layout = FormLayout<State, Action>("Settings") { field in
     switch field {
     case .digest:
-      Picker("Digest", \.$digest) { $0.description }
+      Select("Digest", \.$digest, visibleRows: 3) { $0.description }
     case .displayName:
       TextField("Display name", \.$displayName, placeholder: "How others see you", maxLength: 32)
     case .enableNotifications:

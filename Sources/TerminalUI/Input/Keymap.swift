@@ -170,8 +170,8 @@ extension Keymap {
       add(activate, "press")
     case .list:
       items.append(.init(key: "\(Key.up.name)/\(Key.down.name)", action: "move"))
+      // NB: A list that can be filtered says so on its own filter line.
       add(toggle, "choose")
-      items.append(.init(key: "type", action: "filter"))
     case .text, .custom, .note, nil:
       break
     }

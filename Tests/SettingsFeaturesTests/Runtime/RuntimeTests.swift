@@ -99,8 +99,8 @@ struct RuntimeTests {
       try? await Task.sleep(for: .milliseconds(1))
     }
     #expect(store.state.enableNotifications == false)
-    #expect(backend.lines[5].hasPrefix(" › Notifications         [ ] Off"))
-    #expect(backend.lines[5].hasSuffix("No desktop session"))
+    #expect(backend.lines[7].hasPrefix(" › Notifications         [ ] Off"))
+    #expect(backend.lines[7].hasSuffix("No desktop session"))
     events.append([.key(.escape), .key(.character("y"))])
     #expect(await run.value == .cancelled)
   }

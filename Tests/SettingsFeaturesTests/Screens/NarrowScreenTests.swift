@@ -8,11 +8,11 @@ import Testing
 @MainActor
 struct NarrowScreenTests {
   @Test func thePickerKeepsBothArrowsAt40Columns() {
-    var state = SettingsForm.State()
-    state.form.focus = .field(.digest)
-    let lines = screen(SettingsForm.layout, state, columns: 40, rows: 16).lines
-    let digest = lines.first { $0.contains("Digest") } ?? ""
-    #expect(digest.contains("‹") && digest.contains("›"), "\(digest)")
+    var state = ClientForm.State()
+    state.form.focus = .field(.age)
+    let lines = screen(ClientForm.layout, state, columns: 40, rows: 16).lines
+    let age = lines.first { $0.contains("Age") } ?? ""
+    #expect(age.contains("‹") && age.contains("›"), "\(age)")
   }
 
   @Test func aLongErrorWrapsUnderItsField() {

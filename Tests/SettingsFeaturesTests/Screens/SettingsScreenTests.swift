@@ -14,7 +14,9 @@ struct SettingsScreenTests {
         " Settings",
         String(repeating: "─", count: 80),
         "",
-        " › Digest                ‹ Weekly ›",
+        " › Digest                ( ) Daily",
+        "                         (•) Weekly",
+        "                         ( ) Off",
         "   Display name          Blob",
         "   Notifications         [ ] Off",
         "   Email notifications   [ ] Off",
@@ -22,8 +24,8 @@ struct SettingsScreenTests {
         "   Protect my posts      [x] On",
         "",
         "                         [ Save ]  [ Cancel ]",
-      ] + Array(repeating: "", count: 12) + [
-        " Tab next  Shift-Tab back  ←/→ change  Enter next  Esc cancel"
+      ] + Array(repeating: "", count: 10) + [
+        " Tab next  Shift-Tab back  ↑/↓ move  Space choose  Enter next  Esc cancel"
       ])
     #expect(cursor == nil)
   }
@@ -32,9 +34,9 @@ struct SettingsScreenTests {
     var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
     state.form.focus = .field(.displayName)
     let (lines, cursor) = screen(SettingsForm.layout, state)
-    #expect(lines[3] == "   Digest                Daily")
-    #expect(lines[4] == " › Display name          Blob")
-    #expect(cursor == Position(column: 29, row: 4))
+    #expect(lines[3] == "   Digest                (•) Daily")
+    #expect(lines[6] == " › Display name          Blob")
+    #expect(cursor == Position(column: 29, row: 6))
   }
 
   @Test func anInlineErrorSitsDirectlyUnderItsField() {
@@ -42,16 +44,16 @@ struct SettingsScreenTests {
     state.form.focus = .field(.enableNotifications)
     state.form.errors[.displayName] = "Please enter a display name"
     let lines = screen(SettingsForm.layout, state).lines
-    #expect(lines[4] == "   Display name          How others see you")
-    #expect(lines[5] == "                         ! Please enter a display name")
-    #expect(lines[6] == " › Notifications         [ ] Off")
+    #expect(lines[6] == "   Display name          How others see you")
+    #expect(lines[7] == "                         ! Please enter a display name")
+    #expect(lines[8] == " › Notifications         [ ] Off")
   }
 
   @Test func askingForPermissionShowsALoadingNoteBesideTheToggle() {
     var state = SettingsForm.State()
     state.enableNotifications = true
     state.isLoading = true
-    let line = screen(SettingsForm.layout, state).lines[5]
+    let line = screen(SettingsForm.layout, state).lines[7]
     #expect(line == "   Notifications         [x] On        ⠋ Asking for permission…")
   }
 
@@ -59,9 +61,9 @@ struct SettingsScreenTests {
     var state = SettingsForm.State()
     state.notificationsDenial = "No desktop session to deliver notifications to"
     let lines = screen(SettingsForm.layout, state).lines
-    #expect(lines[5] == "   Notifications         [ ] Off")
-    #expect(lines[6] == "                         ✗ No desktop session to deliver notifications to")
-    #expect(lines[7] == "   Email notifications   [ ] Off")
+    #expect(lines[7] == "   Notifications         [ ] Off")
+    #expect(lines[8] == "                         ✗ No desktop session to deliver notifications to")
+    #expect(lines[9] == "   Email notifications   [ ] Off")
   }
 
   @Test func aTooSmallTerminalShowsAMessageInsteadOfTheForm() {
@@ -84,7 +86,7 @@ struct SettingsScreenTests {
       lines == [
         " Settings",
         String(repeating: "─", count: 52) + "↑ more──",
-        "   Digest                Daily",
+        "                         ( ) Off",
         "   Display name          How others see you",
         "   Notifications         [ ] Off",
         "   Email notifications   [ ] Off",
