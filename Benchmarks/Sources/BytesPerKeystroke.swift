@@ -28,7 +28,7 @@ func benchmarkBytesPerKeystroke(_ report: Report) {
     let backspace = bytes(.backspace)
     let tab = bytes(.tab)  // display name -> notifications
     let toggle = bytes(.tab, .character(" "))  // -> protect my posts (channels are disabled), Space
-    let picker = bytes(.backTab, .backTab, .backTab, .right)  // -> digest, daily -> weekly
+    let list = bytes(.backTab, .backTab, .backTab, .down, .character(" "))  // -> digest: weekly
     let error = bytes(.tab, .control("u"), .tab)  // empty the display name and leave it
 
     report.add("3", "Set-up (terminal modes) + first frame", "\(firstFrame) + \(frame) B")
@@ -40,7 +40,7 @@ func benchmarkBytesPerKeystroke(_ report: Report) {
     report.add("3", "Backspace", "\(backspace) B")
     report.add("3", "Tab (focus moves, key help changes)", "\(tab) B")
     report.add("3", "Toggle (Space)", "\(toggle) B")
-    report.add("3", "Picker change (Right)", "\(picker) B")
+    report.add("3", "List choice (Down, Space on the digest)", "\(list) B")
     report.add("3", "Error appears (Tab off an emptied name)", "\(error) B")
   } catch {
     report.skip("3", "Bytes per keystroke", reason: "curses backend failed: \(error)")

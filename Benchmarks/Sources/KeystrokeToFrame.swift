@@ -59,6 +59,16 @@ func benchmarkKeystrokeToFrame(_ report: Report) {
     let thousand = generated(Fields1000.self, pipe: pipe, report: report, batch: 200, baseline: ten)
     _ = thousand
     _ = generated(Fields10000.self, pipe: pipe, report: report, batch: 20, baseline: ten)
+
+    let list = KeyDriver(
+      store: Store(initialState: ListForm.State()) { ListForm() }, layout: ListForm.layout,
+      backend: pipe.backend)
+    let moves: [Key] = [.down, .up]
+    let listMoves = measure(batch: 500) { list.press(moves[$0 & 1]) }
+    report.add("2", "Select of 1,000 options, Down/Up", timeAndP90(listMoves))
+    let filtering: [Key] = [.character("9"), .backspace]
+    let listFilter = measure(batch: 500) { list.press(filtering[$0 & 1]) }
+    report.add("2", "Select of 1,000 options, filter/Backspace", timeAndP90(listFilter))
   } catch {
     report.skip("2", "Keystroke to frame", reason: "curses backend failed: \(error)")
   }

@@ -4,16 +4,26 @@
 struct ListNavigation {
   /// Every option's title, in order.
   let titles: [String]
+  /// The titles in lower case, made once, for filtering.
+  private let folded: [String]
   /// How many option rows are shown.
   let visibleRows: Int
   /// Whether typed text filters the options (a long list); otherwise a typed letter jumps to
   /// the next option that starts with it.
   let filters: Bool
 
+  init(titles: [String], visibleRows: Int, filters: Bool) {
+    self.titles = titles
+    self.folded = filters ? titles.map { $0.lowercased() } : []
+    self.visibleRows = visibleRows
+    self.filters = filters
+  }
+
   /// The indexes of the options `filter` matches (case does not matter), in order.
   func matches(_ filter: String) -> [Int] {
     guard filters, !filter.isEmpty else { return Array(titles.indices) }
-    return titles.indices.filter { titles[$0].localizedCaseInsensitiveContains(filter) }
+    let needle = filter.lowercased()
+    return folded.indices.filter { folded[$0].contains(needle) }
   }
 
   /// The highlighted position in `matches`, starting on `start` (the chosen option) when
