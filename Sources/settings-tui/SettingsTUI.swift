@@ -22,7 +22,7 @@ struct SettingsTUI: AsyncParsableCommand {
       NO_COLOR (or --no-color) turns colours off; TERM=dumb cannot show a form: use --no-input.
       """,
     version: "1.0.0",
-    subcommands: [EditSettings.self, AddClient.self, ListClients.self],
+    subcommands: [EditSettings.self, AddClient.self, ListClients.self, SpecFormCommand.self],
     defaultSubcommand: EditSettings.self
   )
 

@@ -6,7 +6,7 @@ final class FocusOrder<Field: FormField>: Sendable {
   let fields: [Field]
   let position: [Field: Int]
 
-  private init() {
+  init() {
     let fields = Array(Field.allCases)
     var position: [Field: Int] = [:]
     for (index, field) in fields.enumerated() { position[field] = index }

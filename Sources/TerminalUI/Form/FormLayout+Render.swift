@@ -33,12 +33,7 @@ extension FormLayout {
     cache.buffer = nil
     let form = state.form
     if form.prompt == nil { view.promptID = nil }
-    if view.focusedField != form.focusedField {
-      view.focusedField = form.focusedField
-      view.editor = nil
-      view.editorField = nil
-      view.input = ControlInput()
-    }
+    view.follow(focus: form.focusedField)
 
     // Body, scrolled: only the visible rows are looked at.
     let body = makeBody(state, form: form, width: size.columns)

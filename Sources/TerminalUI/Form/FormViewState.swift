@@ -30,4 +30,14 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var promptSelection = 0
 
   public init() {}
+
+  /// Starts the presentation state of a newly focused field afresh (its editor, what was typed
+  /// into it, its highlighted row); nothing changes while focus stays.
+  public mutating func follow(focus field: Field?) {
+    guard focusedField != field else { return }
+    focusedField = field
+    editor = nil
+    editorField = nil
+    input = ControlInput()
+  }
 }

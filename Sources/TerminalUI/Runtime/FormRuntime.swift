@@ -163,6 +163,9 @@ where Action.State == State {
     for action in actions {
       store.send(action)
     }
+    // NB: Keys typed ahead are handled before the next frame: a field focused by this key must
+    //     not see what was typed into the one before it.
+    view.follow(focus: store.borrowedState.form.focusedField)
     return nil
   }
 

@@ -234,7 +234,7 @@ final class TmuxSession {
   /// Waits until the button `title` is highlighted.
   func waitForButton(_ title: String, timeout: Duration = TmuxSession.defaultTimeout) async throws {
     let deadline = ContinuousClock.now + timeout
-    while try focusedButton() != title {
+    while try focusedButton(among: [title]) != title {
       if ContinuousClock.now > deadline {
         throw TimedOut(
           description: "Timed out after \(timeout) waiting for the focus on [ \(title) ]. \(report(try? screen()))")

@@ -189,6 +189,16 @@ struct FieldKindTests {
     #expect(unchosen.topics == ["Terminals"])
   }
 
+  @Test func keysTypedAheadIntoTheNextListStartAtItsTop() async {
+    // The keys arrive together, before any frame: the highlight of the list left behind must
+    // not carry over into the next one.
+    var state = Survey.State()
+    state.form.focus = .field(.language)
+    let (_, chosen, _) = await run([.end, .tab, .tab, .character(" ")], state: state)
+    #expect(chosen.language == .swift)
+    #expect(chosen.topics == ["Forms"])
+  }
+
   @Test func confirmSwitchesWithArrowsAndLetters() async {
     var state = Survey.State()
     state.form.focus = .field(.subscribes)

@@ -26,6 +26,22 @@ public struct FormRules<State, Field: FormField>: Sendable {
     _ rules: Validate<State, Field>...,
     isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true }
   ) {
+    self.init(rules, isEnabled: isEnabled, focusOrder: .shared)
+  }
+
+  /// Rules from a list, for a form whose fields are known only when it runs (made from a
+  /// spec): its focus order is worked out here, not shared per field type.
+  public init(
+    rules: [Validate<State, Field>],
+    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true }
+  ) {
+    self.init(rules, isEnabled: isEnabled, focusOrder: FocusOrder())
+  }
+
+  private init(
+    _ rules: [Validate<State, Field>], isEnabled: @escaping @Sendable (State, Field) -> Bool,
+    focusOrder: FocusOrder<Field>
+  ) {
     for rule in rules {
       let previous = validators[rule.field]
       let validate = rule.validate
@@ -34,7 +50,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
       if let binding = rule.binding { bindings[rule.field] = binding }
     }
     self.enabled = isEnabled
-    self.focusOrder = .shared
+    self.focusOrder = focusOrder
   }
 
   /// The fields that have an asynchronous check.

@@ -1,0 +1,365 @@
+import Foundation
+
+/// A form described in JSON, for `settings-tui form SPEC.json`: a title, fields (or pages of
+/// fields), each with a key, a kind, a label, a description, a default, options and rules.
+///
+/// ```json
+/// {
+///   "title": "Deploy",
+///   "fields": [
+///     {"key": "service", "kind": "text", "label": "Service", "required": true, "pattern": "[a-z-]+"},
+///     {"key": "env", "kind": "select", "label": "Environment", "options": ["dev", "staging", "prod"]},
+///     {"key": "replicas", "kind": "number", "label": "Replicas", "min": 1, "max": 20, "default": 2},
+///     {"key": "confirm", "kind": "confirm", "label": "Go ahead?", "default": true}
+///   ]
+/// }
+/// ```
+///
+/// ``parse(_:)`` reports every mistake with its place in the document (`$.fields[2].kind`).
+public struct FormSpec: Hashable, Sendable {
+  public var title: String
+  public var submitTitle: String
+  public var fields: [Field]
+
+  /// One field of the form.
+  public struct Field: Hashable, Sendable {
+    /// Where the field is in the spec's JSON, e.g. `$.pages[1].fields[0]`.
+    public var path: String
+    public var key: String
+    public var kind: Kind
+    public var label: String
+    public var description: String?
+    /// The page the field is on (its title), when the spec has pages.
+    public var page: String?
+    public var defaultValue: Value
+    public var options: [String]
+    public var required: Bool
+    public var minimum: Int?
+    public var maximum: Int?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: String?
+    public var oneOf: [String]?
+    /// A note's text.
+    public var text: String
+    /// How many options a list shows, or rows a text area has.
+    public var rows: Int?
+    /// A secret's echo: bullets (the default) or none.
+    public var hidesEcho: Bool
+  }
+
+  /// The kinds of field a spec can ask for.
+  public enum Kind: String, CaseIterable, Hashable, Sendable {
+    case text, secret, toggle, confirm, select, multiselect, number, note
+
+    /// What the field holds.
+    var valueType: String {
+      switch self {
+      case .text, .secret, .select: "a string"
+      case .toggle, .confirm: "true or false"
+      case .multiselect: "an array of strings"
+      case .number: "a whole number"
+      case .note: "nothing"
+      }
+    }
+  }
+
+  /// A field's value.
+  public enum Value: Hashable, Sendable {
+    case text(String)
+    case flag(Bool)
+    case number(Int)
+    case list([String])
+    case none
+  }
+
+  /// What is wrong with a spec: every mistake, each with its place.
+  public struct Problems: Error, Hashable, Sendable, CustomStringConvertible {
+    public var messages: [String]
+    public var description: String { messages.joined(separator: "\n") }
+  }
+}
+
+extension FormSpec {
+  /// The spec in `bytes` (JSON), or every mistake in it.
+  public static func parse(_ bytes: [UInt8]) throws(Problems) -> FormSpec {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch {
+      throw Problems(messages: ["$: not valid JSON (\(Self.describe(error)))"])
+    }
+    var parser = Parser()
+    let spec = parser.spec(root)
+    guard parser.problems.isEmpty, let spec else { throw Problems(messages: parser.problems) }
+    return spec
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if case let DecodingError.dataCorrupted(context) = error {
+      return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+    }
+    return "\(error)"
+  }
+}
+
+/// Reads a spec from its JSON, collecting every problem with its JSON path.
+private struct Parser {
+  var problems: [String] = []
+
+  mutating func problem(_ path: String, _ message: String) {
+    problems.append("\(path): \(message)")
+  }
+
+  mutating func spec(_ root: JSONValue) -> FormSpec? {
+    guard case let .object(pairs) = root else {
+      problem("$", "expected an object with \"title\" and \"fields\" (or \"pages\"), found \(root.kindName)")
+      return nil
+    }
+    let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    for (key, _) in pairs where !["title", "submit", "fields", "pages"].contains(key) {
+      problem("$.\(key)", "unknown key (expected title, submit, fields or pages)")
+    }
+    let title = string(object["title"], "$.title") ?? "Form"
+    let submit = string(object["submit"], "$.submit") ?? "Submit"
+    var fields: [FormSpec.Field] = []
+    switch (object["fields"], object["pages"]) {
+    case (nil, nil):
+      problem("$", "expected \"fields\" (an array of fields) or \"pages\"")
+    case (.some, .some):
+      problem("$", "give either \"fields\" or \"pages\", not both")
+    case let (fieldList?, nil):
+      fields = self.fields(fieldList, "$.fields", page: nil)
+    case let (nil, pageList?):
+      guard case let .array(pages) = pageList else {
+        problem("$.pages", "expected an array of pages, found \(pageList.kindName)")
+        break
+      }
+      for (index, page) in pages.enumerated() {
+        let path = "$.pages[\(index)]"
+        guard case let .object(pagePairs) = page else {
+          problem(path, "expected a page object with \"title\" and \"fields\", found \(page.kindName)")
+          continue
+        }
+        let pageObject = Dictionary(pagePairs, uniquingKeysWith: { first, _ in first })
+        for (key, _) in pagePairs where !["title", "fields"].contains(key) {
+          problem("\(path).\(key)", "unknown key (expected title or fields)")
+        }
+        let pageTitle = string(pageObject["title"], "\(path).title") ?? "Page \(index + 1)"
+        guard let pageFields = pageObject["fields"] else {
+          problem(path, "expected \"fields\"")
+          continue
+        }
+        fields += self.fields(pageFields, "\(path).fields", page: pageTitle)
+      }
+    }
+    if fields.isEmpty && problems.isEmpty { problem("$", "the form has no fields") }
+    var seen: [String: String] = [:]
+    for field in fields where field.kind != .note {
+      if let first = seen[field.key] {
+        problem("\(field.path).key", "duplicate key \"\(field.key)\" (first used at \(first))")
+      } else {
+        seen[field.key] = field.path
+      }
+    }
+    return FormSpec(title: title, submitTitle: submit, fields: fields)
+  }
+
+  mutating func fields(_ value: JSONValue, _ path: String, page: String?) -> [FormSpec.Field] {
+    guard case let .array(items) = value else {
+      problem(path, "expected an array of fields, found \(value.kindName)")
+      return []
+    }
+    return items.enumerated().compactMap { index, item in field(item, "\(path)[\(index)]", page: page) }
+  }
+
+  static let fieldKeys: Set<String> = [
+    "key", "kind", "label", "description", "default", "options", "required", "min", "max",
+    "minLength", "maxLength", "pattern", "oneOf", "text", "rows", "echo",
+  ]
+
+  mutating func field(_ value: JSONValue, _ path: String, page: String?) -> FormSpec.Field? {
+    guard case let .object(pairs) = value else {
+      problem(path, "expected a field object, found \(value.kindName)")
+      return nil
+    }
+    let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    for (key, _) in pairs where !Self.fieldKeys.contains(key) {
+      problem("\(path).\(key)", "unknown key (expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
+    }
+    let kindName = string(object["kind"], "\(path).kind") ?? "text"
+    guard let kind = FormSpec.Kind(rawValue: kindName) else {
+      problem(
+        "\(path).kind",
+        "unknown kind \"\(kindName)\" (expected one of \(FormSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+      return nil
+    }
+    let key = string(object["key"], "\(path).key")
+    if key == nil && kind != .note { problem(path, "expected \"key\", the name the value is printed under") }
+    if let key, key.isEmpty || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+      problem("\(path).key", "a key must be a non-empty name without control characters")
+    }
+    var field = FormSpec.Field(
+      path: path, key: key ?? "", kind: kind, label: string(object["label"], "\(path).label") ?? key ?? "",
+      description: string(object["description"], "\(path).description"), page: page,
+      defaultValue: .none, options: strings(object["options"], "\(path).options") ?? [],
+      required: bool(object["required"], "\(path).required") ?? false,
+      minimum: int(object["min"], "\(path).min"), maximum: int(object["max"], "\(path).max"),
+      minLength: int(object["minLength"], "\(path).minLength"),
+      maxLength: int(object["maxLength"], "\(path).maxLength"),
+      pattern: string(object["pattern"], "\(path).pattern"),
+      oneOf: strings(object["oneOf"], "\(path).oneOf"),
+      text: string(object["text"], "\(path).text") ?? "",
+      rows: int(object["rows"], "\(path).rows"), hidesEcho: false)
+    if let echo = string(object["echo"], "\(path).echo") {
+      switch echo {
+      case "bullets": field.hidesEcho = false
+      case "none": field.hidesEcho = true
+      default: problem("\(path).echo", "expected \"bullets\" or \"none\"")
+      }
+    }
+    if let rows = field.rows, rows < 1 || rows > 50 { problem("\(path).rows", "expected 1 to 50") }
+    if let pattern = field.pattern, (try? Regex(pattern)) == nil {
+      problem("\(path).pattern", "not a valid regular expression")
+    }
+    if [.select, .multiselect].contains(kind) && field.options.isEmpty {
+      problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
+    }
+    if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
+      problem("\(path).min", "min (\(minimum)) is larger than max (\(maximum))")
+    }
+    field.defaultValue = defaultValue(object["default"], field, "\(path).default")
+    if let value = object["default"], value != .null, let broken = FormSpec.error(of: field, value: field.defaultValue, requiredToo: false) {
+      problem("\(path).default", "the default breaks its own rule: \(broken)")
+    }
+    return field
+  }
+
+  mutating func defaultValue(_ value: JSONValue?, _ field: FormSpec.Field, _ path: String) -> FormSpec.Value {
+    let wrong = { (self: inout Parser, found: JSONValue) in
+      self.problem(path, "expected \(field.kind.valueType) for a \(field.kind.rawValue), found \(found.kindName)")
+    }
+    switch (field.kind, value) {
+    case (.note, nil), (.note, .null?): return .none
+    case (.note, let value?):
+      wrong(&self, value)
+      return .none
+    case (.text, nil), (.secret, nil), (.text, .null?), (.secret, .null?): return .text("")
+    case (.text, .string(let text)?), (.secret, .string(let text)?): return .text(text)
+    case (.select, nil), (.select, .null?): return .text(field.options.first ?? "")
+    case (.select, .string(let text)?): return .text(text)
+    case (.toggle, nil), (.confirm, nil), (.toggle, .null?), (.confirm, .null?): return .flag(false)
+    case (.toggle, .bool(let flag)?), (.confirm, .bool(let flag)?): return .flag(flag)
+    case (.number, nil), (.number, .null?): return .number(field.minimum.map { max(0, $0) } ?? 0)
+    case (.number, .number(let number)?) where number == number.rounded() && abs(number) < 1e15:
+      return .number(Int(number))
+    case (.multiselect, nil), (.multiselect, .null?): return .list([])
+    case (.multiselect, .array(let items)?) where items.allSatisfy({ if case .string = $0 { true } else { false } }):
+      return .list(items.compactMap { if case let .string(text) = $0 { text } else { nil } })
+    case (_, let value?):
+      wrong(&self, value)
+      return FormSpec.Value.empty(for: field)
+    }
+  }
+
+  mutating func string(_ value: JSONValue?, _ path: String) -> String? {
+    switch value {
+    case nil, .null?: return nil
+    case let .string(text)?: return text
+    case let value?:
+      problem(path, "expected a string, found \(value.kindName)")
+      return nil
+    }
+  }
+
+  mutating func strings(_ value: JSONValue?, _ path: String) -> [String]? {
+    switch value {
+    case nil, .null?: return nil
+    case let .array(items)?:
+      var texts: [String] = []
+      for (index, item) in items.enumerated() {
+        if case let .string(text) = item { texts.append(text) } else {
+          problem("\(path)[\(index)]", "expected a string, found \(item.kindName)")
+        }
+      }
+      return texts
+    case let value?:
+      problem(path, "expected an array of strings, found \(value.kindName)")
+      return nil
+    }
+  }
+
+  mutating func bool(_ value: JSONValue?, _ path: String) -> Bool? {
+    switch value {
+    case nil, .null?: return nil
+    case let .bool(flag)?: return flag
+    case let value?:
+      problem(path, "expected true or false, found \(value.kindName)")
+      return nil
+    }
+  }
+
+  mutating func int(_ value: JSONValue?, _ path: String) -> Int? {
+    switch value {
+    case nil, .null?: return nil
+    case let .number(number)? where number == number.rounded() && abs(number) < 1e15: return Int(number)
+    case let value?:
+      problem(path, "expected a whole number, found \(value.kindName)")
+      return nil
+    }
+  }
+}
+
+extension FormSpec.Value {
+  /// The value a field of this kind holds when nothing was given.
+  static func empty(for field: FormSpec.Field) -> Self {
+    switch field.kind {
+    case .text, .secret: .text("")
+    case .select: .text(field.options.first ?? "")
+    case .toggle, .confirm: .flag(false)
+    case .number: .number(0)
+    case .multiselect: .list([])
+    case .note: .none
+    }
+  }
+}
+
+extension FormSpec {
+  /// What is wrong with `value` for `field` by its rules, or `nil`; `requiredToo: false` leaves
+  /// out "required" (a default may be empty: the person fills it in).
+  public static func error(of field: Field, value: Value, requiredToo: Bool = true) -> String? {
+    switch value {
+    case let .text(text):
+      if field.kind == .select || field.kind == .multiselect {
+        return field.options.contains(text) ? nil : "\"\(text)\" is not one of the options"
+      }
+      if text.isEmpty { return requiredToo && field.required ? "Required" : nil }
+      if let minLength = field.minLength, text.count < minLength { return "At least \(minLength) characters" }
+      if let maxLength = field.maxLength, text.count > maxLength { return "At most \(maxLength) characters" }
+      if let oneOf = field.oneOf, !oneOf.contains(text) {
+        return "Must be one of: \(oneOf.joined(separator: ", "))"
+      }
+      if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
+        return "Must match \(pattern)"
+      }
+      return nil
+    case let .flag(flag):
+      guard requiredToo, field.required, !flag else { return nil }
+      return field.kind == .confirm ? "Please answer Yes" : "Must be on"
+    case let .number(number):
+      if let minimum = field.minimum, number < minimum { return "At least \(minimum)" }
+      if let maximum = field.maximum, number > maximum { return "At most \(maximum)" }
+      return nil
+    case let .list(items):
+      if let unknown = items.first(where: { !field.options.contains($0) }) {
+        return "\"\(unknown)\" is not one of the options"
+      }
+      let minimum = max(field.minimum ?? 0, requiredToo && field.required ? 1 : 0)
+      if items.count < minimum { return minimum == 1 ? "Choose at least one" : "Choose at least \(minimum)" }
+      if let maximum = field.maximum, items.count > maximum { return "Choose at most \(maximum)" }
+      return nil
+    case .none:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// Any JSON value, decoded as it is, so a spec can be checked with every error naming its place
+/// (`$.fields[2].kind`) instead of failing on the first unexpected type.
+public enum JSONValue: Hashable, Sendable, Decodable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  /// Keys in the order the text gives them.
+  case object([(key: String, value: JSONValue)])
+
+  public init(from decoder: any Decoder) throws {
+    if let container = try? decoder.container(keyedBy: AnyKey.self) {
+      var pairs: [(key: String, value: JSONValue)] = []
+      for key in container.allKeys {
+        pairs.append((key.stringValue, try container.decode(JSONValue.self, forKey: key)))
+      }
+      self = .object(pairs)
+      return
+    }
+    if var container = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
+      self = .array(items)
+      return
+    }
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case let (.bool(a), .bool(b)): a == b
+    case let (.number(a), .number(b)): a == b
+    case let (.string(a), .string(b)): a == b
+    case let (.array(a), .array(b)): a == b
+    case let (.object(a), .object(b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case let .bool(value): hasher.combine(value)
+    case let .number(value): hasher.combine(value)
+    case let .string(value): hasher.combine(value)
+    case let .array(values): hasher.combine(values)
+    case let .object(pairs):
+      for pair in pairs {
+        hasher.combine(pair.key)
+        hasher.combine(pair.value)
+      }
+    }
+  }
+
+  /// What the value is, in an error message: "a number", "an array".
+  var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "true or false"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

@@ -1,0 +1,112 @@
+import ComposableForms
+import Synchronization
+
+/// A form made from a ``FormSpec`` when the program runs: `settings-tui form SPEC.json`.
+///
+/// A form's fields are a type, and this form's are known only at run time, so the spec is
+/// installed first (``install(_:)``, once per form a process shows) and ``Field/allCases``
+/// reads it. Values live in one array per value type, a slot per field, so every control
+/// binds a key path into them as the built-in forms do.
+public struct SpecForm: Reducer {
+  public struct State: Equatable, FormFeatureState {
+    public var texts: [BindingState<String>]
+    public var flags: [BindingState<Bool>]
+    public var numbers: [BindingState<Int>]
+    public var lists: [BindingState<[String]>]
+    public var form: FormState<Field>
+
+    public static var rules: FormRules<Self, Field> { SpecForm.rules }
+
+    /// The spec's defaults, focus on the first field that takes focus.
+    public init() {
+      let fields = SpecForm.installed.spec.fields
+      texts = fields.map { BindingState(wrappedValue: $0.defaultValue.text ?? "") }
+      flags = fields.map { BindingState(wrappedValue: $0.defaultValue.flag ?? false) }
+      numbers = fields.map { BindingState(wrappedValue: $0.defaultValue.number ?? 0) }
+      lists = fields.map { BindingState(wrappedValue: $0.defaultValue.list ?? []) }
+      form = FormState()
+    }
+
+    /// The value of the field at `index`.
+    public func value(at index: Int) -> FormSpec.Value {
+      switch SpecForm.installed.spec.fields[index].kind {
+      case .text, .secret, .select: .text(texts[index].wrappedValue)
+      case .toggle, .confirm: .flag(flags[index].wrappedValue)
+      case .number: .number(numbers[index].wrappedValue)
+      case .multiselect: .list(lists[index].wrappedValue)
+      case .note: .none
+      }
+    }
+
+    /// Every value, by key, in the spec's order (notes have none).
+    public var values: [(key: String, value: FormSpec.Value)] {
+      SpecForm.installed.spec.fields.indices.compactMap { index in
+        let field = SpecForm.installed.spec.fields[index]
+        return field.kind == .note ? nil : (field.key, value(at: index))
+      }
+    }
+  }
+
+  /// A field of the installed spec, by its position.
+  public struct Field: FormField, CustomStringConvertible {
+    public let index: Int
+    /// The field's key, as errors name it.
+    public var description: String { SpecForm.installed.spec.fields[index].key }
+    public init(index: Int) { self.index = index }
+    public static var allCases: [Field] { SpecForm.installed.fields }
+    public var takesFocus: Bool { SpecForm.installed.spec.fields[index].kind != .note }
+  }
+
+  public enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<Field>)
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  // MARK: - The installed spec
+
+  struct Installed: Sendable {
+    let spec: FormSpec
+    let fields: [Field]
+    /// Made once the spec and fields are in place: making rules reads `Field.allCases`.
+    var rules: FormRules<State, Field>?
+  }
+
+  private static let current = Mutex(Installed(spec: FormSpec(title: "", submitTitle: "", fields: []), fields: []))
+
+  static var installed: Installed { current.withLock { $0 } }
+
+  static var rules: FormRules<State, Field> {
+    // NB: Only before any spec was installed is there no rules yet: an empty form.
+    installed.rules ?? FormRules(rules: [])
+  }
+
+  /// Makes `spec` the form's fields and rules; call it before making the form's state.
+  public static func install(_ spec: FormSpec) {
+    let fields = spec.fields.indices.map(Field.init)
+    current.withLock { $0 = Installed(spec: spec, fields: fields) }
+    let validators: [Validate<State, Field>] = spec.fields.indices.compactMap { index in
+      let field = spec.fields[index]
+      guard field.kind != .note else { return nil }
+      return Validate(Field(index: index)) { state in FormSpec.error(of: field, value: state.value(at: index)) }
+    }
+    let rules = FormRules<State, Field>(rules: validators)
+    current.withLock { $0.rules = rules }
+  }
+
+  /// The installed spec.
+  public static var spec: FormSpec { installed.spec }
+}
+
+extension FormSpec.Value {
+  var text: String? { if case let .text(text) = self { text } else { nil } }
+  var flag: Bool? { if case let .flag(flag) = self { flag } else { nil } }
+  var number: Int? { if case let .number(number) = self { number } else { nil } }
+  var list: [String]? { if case let .list(list) = self { list } else { nil } }
+}

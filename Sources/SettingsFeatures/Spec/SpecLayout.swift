@@ -1,0 +1,36 @@
+import ComposableForms
+import TerminalUI
+
+extension SpecForm {
+  /// The installed spec's form in the terminal: each kind as the library's control for it,
+  /// pages as titled notes between their fields.
+  @MainActor public static func layout() -> FormLayout<State, Action> {
+    let spec = installed.spec
+    return FormLayout<State, Action>(spec.title, submitTitle: spec.submitTitle) { field in
+      let index = field.index
+      let item = spec.fields[index]
+      let control: FormControl<State>
+      switch item.kind {
+      case .text:
+        control = TextField(item.label, \.texts[index], maxLength: item.maxLength.map { max($0, 1) } ?? 1_000)
+      case .secret:
+        control = SecureField(item.label, \.texts[index], echo: item.hidesEcho ? .none : .bullets)
+      case .toggle:
+        control = Toggle(item.label, \.flags[index])
+      case .confirm:
+        control = Confirm(item.label, \.flags[index])
+      case .select:
+        control = Select(item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5)
+      case .multiselect:
+        control = MultiSelect(
+          item.label, \.lists[index], options: item.options, limit: item.maximum,
+          visibleRows: item.rows ?? 5)
+      case .number:
+        control = Stepper(item.label, \.numbers[index], range: (item.minimum ?? 0)...(item.maximum ?? Int(Int32.max)))
+      case .note:
+        control = Note(item.label, item.text)
+      }
+      return item.description.map { control.description($0) } ?? control
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import ComposableForms
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+
+/// `settings-tui form SPEC.json`: a form described in JSON, for shell scripts; prints the
+/// values as one JSON object.
+struct SpecFormCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "form",
+    abstract: "Show a form described in JSON and print its values as one JSON object.",
+    discussion: """
+      The spec: {"title": ..., "submit": ..., "fields": [...]} or {"title": ..., "pages": \
+      [{"title": ..., "fields": [...]}]}. A field: key, kind (text, secret, toggle, confirm, \
+      select, multiselect, number, note), label, description, default, options, and rules: \
+      required, min, max, minLength, maxLength, pattern, oneOf; rows (a list's height), echo \
+      (a secret's: bullets or none), text (a note's). A mistake in the spec is reported with \
+      its JSON path and exit 2, before anything is drawn.
+      --set key=value sets a field with --no-input (a multiselect takes a,b,c).
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The form's spec (JSON), or - for standard input.", valueName: "spec"))
+  var specPath: String
+
+  @OptionGroup var options: FormOptions
+
+  @MainActor
+  func run() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let spec: FormSpec
+    do {
+      spec = try FormSpec.parse(try SpecFile.read(specPath))
+    } catch let error as FormSpec.Problems {
+      let name = specPath == "-" ? "standard input" : specPath
+      for message in error.messages { printError("\(name): \(message)") }
+      throw ExitStatus.usageOrEnvironment
+    } catch {
+      throw fail("\(error)")
+    }
+    SpecForm.install(spec)
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    var options = self.options
+    options.json = true
+    try await FormSession.run(
+      // NB: No draft: a spec's fields may hold secrets, and a script can run the form again.
+      store, layout: SpecForm.layout(), draft: Optional<DraftKeeper<SpecForm.State, String>>.none,
+      options: options, environment: environment,
+      action: { assignment throws(ExitStatus) in try Self.action(for: assignment, in: spec) },
+      output: { SpecValues(values: $0.values) },
+      confirmation: { _ in "" })
+  }
+
+  /// The binding action a `--set key=value` stands for.
+  static func action(for assignment: FieldAssignment, in spec: FormSpec) throws(ExitStatus) -> SpecForm.Action {
+    guard let index = spec.fields.firstIndex(where: { $0.kind != .note && $0.key == assignment.field })
+    else {
+      let keys = spec.fields.filter { $0.kind != .note }.map(\.key).joined(separator: ", ")
+      throw fail("--set \(assignment.field): no such field. Fields: \(keys)")
+    }
+    switch spec.fields[index].kind {
+    case .text, .secret, .select:
+      return .set(\.texts[index], assignment.value)
+    case .toggle, .confirm:
+      return .set(\.flags[index], try assignment.bool())
+    case .number:
+      return .set(\.numbers[index], try assignment.int())
+    case .multiselect:
+      let items = assignment.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      return .set(\.lists[index], items.filter { !$0.isEmpty })
+    case .note:
+      throw fail("--set \(assignment.field): a note has no value")
+    }
+  }
+}
+
+/// A spec form's values as one JSON object, by key.
+struct SpecValues: Encodable {
+  var values: [(key: String, value: FormSpec.Value)]
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for (key, value) in values {
+      let codingKey = Key(stringValue: key)
+      switch value {
+      case let .text(text): try container.encode(text, forKey: codingKey)
+      case let .flag(flag): try container.encode(flag, forKey: codingKey)
+      case let .number(number): try container.encode(number, forKey: codingKey)
+      case let .list(items): try container.encode(items, forKey: codingKey)
+      case .none: break
+      }
+    }
+  }
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// `settings-tui form SPEC.json`: a form from JSON, for shell scripts.
+  @Suite struct SpecFormTests {
+    /// One field of every kind.
+    static let everyKind = """
+      {"title": "Every kind", "submit": "Send", "fields": [
+        {"key": "intro", "kind": "note", "label": "Hello", "text": "Fill this in."},
+        {"key": "name", "kind": "text", "label": "Name", "required": true},
+        {"key": "pin", "kind": "secret", "label": "PIN", "pattern": "[0-9]{4}"},
+        {"key": "news", "kind": "toggle", "label": "News"},
+        {"key": "sure", "kind": "confirm", "label": "Sure?", "required": true},
+        {"key": "size", "kind": "select", "label": "Size", "options": ["S", "M", "L"], "default": "M"},
+        {"key": "tags", "kind": "multiselect", "label": "Tags", "options": ["a", "b", "c"], "min": 1},
+        {"key": "count", "kind": "number", "label": "Count", "min": 1, "max": 9, "default": 3}
+      ]}
+      """
+
+    func write(_ text: String, to name: String, in session: TmuxSession) throws {
+      try Data(text.utf8).write(to: session.folder.appendingPathComponent(name))
+    }
+
+    @Test func aSpecWithEveryKindSubmitsAndPrintsItsValuesAsJSON() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(Self.everyKind, to: "spec.json", in: session)
+      try session.start(["form", "spec.json"], rows: 30)
+      var screen = try await session.waitForFocus(on: "Name")
+      #expect(screen.contains("   Hello  Fill this in."), "\(screen)")
+      #expect(screen.contains("[ Send ]  [ Cancel ]"), "\(screen)")
+      try session.type("Ada")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "PIN")
+      try session.type("1234")
+      try session.press("Tab", "Space", "Tab")  // news on
+      try await session.waitForFocus(on: "Sure?")
+      try session.type("y")
+      try session.press("Tab", "Down", "Space", "Tab")  // size L
+      try await session.waitForFocus(on: "Tags")
+      try session.press("Space", "Down", "Down", "Space", "Tab")  // tags a and c
+      try await session.waitForFocus(on: "Count")
+      try session.press("Right")
+      screen = try await session.waitFor(text: "‹ 4 ›")
+      #expect(screen.contains("PIN    ••••"), "\(screen)")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any])
+      #expect(values["name"] as? String == "Ada")
+      #expect(values["pin"] as? String == "1234")
+      #expect(values["news"] as? Bool == true)
+      #expect(values["sure"] as? Bool == true)
+      #expect(values["size"] as? String == "L")
+      #expect(values["tags"] as? [String] == ["a", "c"])
+      #expect(values["count"] as? Int == 4)
+      #expect(values["intro"] == nil, "a note has no value")
+    }
+
+    @Test func submitShowsEveryBrokenRuleAndKeepsTheFormOpen() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(Self.everyKind, to: "spec.json", in: session)
+      try session.start(["form", "spec.json"], rows: 30)
+      try await session.waitForFocus(on: "Name")
+      try session.press("BTab", "BTab")
+      try await session.waitForButton("Send")
+      try session.press("Enter")
+      let screen = try await session.waitFor(text: "Please answer Yes")
+      #expect(screen.contains("! Required"), "\(screen)")
+      #expect(screen.contains("! Choose at least one"), "\(screen)")
+      #expect(screen.isFocused(on: "Name"), "\(screen)")
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+      #expect(session.stdout.isEmpty)
+    }
+
+    @Test func aSpecWithMistakesExitsWith2NamingEachByItsPathBeforeDrawing() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write("""
+        {"fields": [
+          {"key": "a", "kind": "colour"},
+          {"key": "b", "kind": "select", "options": ["x"], "default": "y"},
+          {"key": "b", "kind": "text"}
+        ]}
+        """, to: "bad.json", in: session)
+      try session.start(["form", "bad.json"])
+      #expect(try await session.waitForExit() == 2)
+      let errors = session.stderr
+      #expect(errors.contains("bad.json: $.fields[0].kind: unknown kind \"colour\""), "\(errors)")
+      #expect(errors.contains("bad.json: $.fields[1].default: the default breaks its own rule"), "\(errors)")
+      #expect(errors.contains("bad.json: $.fields[2].key: duplicate key \"b\""), "\(errors)")
+      #expect(try session.display("#{alternate_on}") == "0", "nothing was drawn")
+    }
+
+    @Test func noInputTakesSetValuesAndStandardInputTakesTheSpec() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(Self.everyKind, to: "spec.json", in: session)
+      let result = try session.runDirectly([
+        "form", session.folder.appendingPathComponent("spec.json").path, "--no-input",
+        "--set", "name=Grace", "--set", "sure=yes", "--set", "tags=b,c", "--set", "count=9",
+      ])
+      #expect(result.status == 0, "\(result)")
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      #expect(values["name"] as? String == "Grace")
+      #expect(values["tags"] as? [String] == ["b", "c"])
+      #expect(values["size"] as? String == "M", "the default")
+      #expect(values["count"] as? Int == 9)
+
+      let invalid = try session.runDirectly([
+        "form", session.folder.appendingPathComponent("spec.json").path, "--no-input",
+        "--set", "count=12", "--set", "nope=1",
+      ])
+      #expect(invalid.status == 2, "\(invalid)")
+      #expect(invalid.stderr.contains("--set nope: no such field. Fields: name, pin, news, sure, size, tags, count"))
+
+      let shell = try #require(which("sh"))
+      let piped = try run(
+        shell, ["-c", "echo '{\"fields\": [{\"key\": \"x\", \"default\": \"hi\"}]}' | \"$0\" form - --no-input", session.binary],
+        environment: session.environment)
+      #expect(piped.status == 0, "\(piped)")
+      #expect(piped.stdout.contains("\"x\" : \"hi\""), "\(piped)")
+    }
+
+    @Test func theExampleSpecsInTheRepositoryAreValid() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples")
+      let specs = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }
+      #expect(specs.count >= 3)
+      for spec in specs {
+        let result = try session.runDirectly(["form", examples.appendingPathComponent(spec).path, "--no-input"])
+        if spec == "broken.json" {
+          #expect(result.status == 2, "\(spec): \(result)")
+        } else {
+          // Submitted with defaults, or refused for a required field: never a spec error.
+          #expect(result.status == 0 || result.status == 1, "\(spec): \(result)")
+          #expect(!result.stderr.contains("$."), "\(spec): \(result)")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+/// Specs read from JSON: every mistake named by its JSON path, and the form they make.
+@Suite(.serialized)
+@MainActor
+struct FormSpecTests {
+  func parse(_ json: String) throws(FormSpec.Problems) -> FormSpec {
+    try FormSpec.parse(Array(json.utf8))
+  }
+
+  func problems(_ json: String) -> [String] {
+    do {
+      _ = try parse(json)
+      return []
+    } catch {
+      return error.messages
+    }
+  }
+
+  static let everyKind = """
+    {"title": "Every kind", "submit": "Send", "fields": [
+      {"key": "intro", "kind": "note", "label": "Hello", "text": "Fill this in."},
+      {"key": "name", "kind": "text", "label": "Name", "required": true, "maxLength": 10},
+      {"key": "pin", "kind": "secret", "label": "PIN", "pattern": "[0-9]{4}", "echo": "none"},
+      {"key": "news", "kind": "toggle", "label": "News", "default": true},
+      {"key": "sure", "kind": "confirm", "label": "Sure?", "required": true},
+      {"key": "size", "kind": "select", "label": "Size", "options": ["S", "M", "L"], "default": "M"},
+      {"key": "tags", "kind": "multiselect", "label": "Tags", "options": ["a", "b", "c"], "min": 1, "max": 2},
+      {"key": "count", "kind": "number", "label": "Count", "min": 1, "max": 9, "default": 3,
+       "description": "How many"}
+    ]}
+    """
+
+  // MARK: - Mistakes, by JSON path
+
+  @Test func everyMistakeIsNamedByItsPath() {
+    let found = problems("""
+      {"title": 3, "colour": "red", "fields": [
+        {"key": "a", "kind": "colour"},
+        {"key": "b", "kind": "text", "maxLength": 2, "default": "abc"},
+        {"key": "b", "kind": "toggle"},
+        {"key": "c", "kind": "select"},
+        {"key": "d", "kind": "number", "min": 5, "max": 1},
+        {"key": "e", "kind": "text", "requred": true},
+        {"key": "f", "kind": "select", "options": ["x"], "default": "y"},
+        {"key": "g", "kind": "number", "default": "three"},
+        {"kind": "text"},
+        {"key": "h", "kind": "text", "pattern": "(unclosed"}
+      ]}
+      """)
+    #expect(found.contains("$.title: expected a string, found a number"))
+    #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
+    #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, secret,") })
+    #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
+    #expect(found.contains("$.fields[2].key: duplicate key \"b\" (first used at $.fields[1])"))
+    #expect(found.contains("$.fields[3].options: a select needs options (an array of strings)"))
+    #expect(found.contains("$.fields[4].min: min (5) is larger than max (1)"))
+    #expect(found.contains { $0.hasPrefix("$.fields[5].requred: unknown key") })
+    #expect(found.contains("$.fields[6].default: the default breaks its own rule: \"y\" is not one of the options"))
+    #expect(found.contains("$.fields[7].default: expected a whole number for a number, found a string"))
+    #expect(found.contains("$.fields[8]: expected \"key\", the name the value is printed under"))
+    #expect(found.contains("$.fields[9].pattern: not a valid regular expression"))
+  }
+
+  @Test func textThatIsNotJSONOrNotAnObjectIsSaidSo() {
+    #expect(problems("{\"fields\": [").first?.hasPrefix("$: not valid JSON") == true)
+    #expect(problems("[1, 2]") == ["$: expected an object with \"title\" and \"fields\" (or \"pages\"), found an array"])
+    #expect(problems("{\"title\": \"x\"}") == ["$: expected \"fields\" (an array of fields) or \"pages\""])
+    #expect(problems("{\"fields\": []}") == ["$: the form has no fields"])
+  }
+
+  @Test func pagesGiveTheirFieldsTheirTitle() throws {
+    let spec = try parse("""
+      {"title": "T", "pages": [
+        {"title": "One", "fields": [{"key": "a", "kind": "text"}]},
+        {"title": "Two", "fields": [{"key": "b", "kind": "toggle"}, {"key": "c", "kind": "number"}]}
+      ]}
+      """)
+    #expect(spec.fields.map(\.page) == ["One", "Two", "Two"])
+    // One JSON object holds every page's values: keys are unique across pages.
+    #expect(problems("""
+      {"pages": [{"title": "One", "fields": [{"key": "a"}]}, {"fields": [{"key": "a"}]}]}
+      """) == ["$.pages[1].fields[0].key: duplicate key \"a\" (first used at $.pages[0].fields[0])"])
+  }
+
+  @Test func defaultsAndRulesOfEveryKind() throws {
+    let spec = try parse(Self.everyKind)
+    #expect(spec.title == "Every kind")
+    #expect(spec.submitTitle == "Send")
+    #expect(spec.fields.map(\.kind) == [.note, .text, .secret, .toggle, .confirm, .select, .multiselect, .number])
+    #expect(spec.fields.map(\.defaultValue) == [.none, .text(""), .text(""), .flag(true), .flag(false), .text("M"), .list([]), .number(3)])
+    let name = spec.fields[1]
+    #expect(FormSpec.error(of: name, value: .text("")) == "Required")
+    #expect(FormSpec.error(of: name, value: .text("Ada Lovelace!")) == "At most 10 characters")
+    #expect(FormSpec.error(of: spec.fields[2], value: .text("12a4")) == "Must match [0-9]{4}")
+    #expect(FormSpec.error(of: spec.fields[2], value: .text("1234")) == nil)
+    #expect(FormSpec.error(of: spec.fields[4], value: .flag(false)) == "Please answer Yes")
+    #expect(FormSpec.error(of: spec.fields[6], value: .list([])) == "Choose at least one")
+    #expect(FormSpec.error(of: spec.fields[6], value: .list(["a", "b", "c"])) == "Choose at most 2")
+    #expect(FormSpec.error(of: spec.fields[7], value: .number(10)) == "At most 9")
+  }
+
+  // MARK: - The form a spec makes
+
+  @Test func theFormTakesItsDefaultsSkipsTheNoteAndValidatesEveryRuleOnSubmit() async throws {
+    SpecForm.install(try parse(Self.everyKind))
+    let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
+    #expect(store.state.form.focus == .field(SpecForm.Field(index: 1)))
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = Set((1...7).map(SpecForm.Field.init))
+      $0.form.errors = [
+        SpecForm.Field(index: 1): "Required", SpecForm.Field(index: 4): "Please answer Yes",
+        SpecForm.Field(index: 6): "Choose at least one",
+      ]
+    }
+    await store.send(.set(\.texts[1], "Ada")) {
+      $0.texts[1].wrappedValue = "Ada"
+      $0.form.hasEdits = true
+      $0.form.errors[SpecForm.Field(index: 1)] = nil
+    }
+    #expect(store.state.values.map(\.key) == ["name", "pin", "news", "sure", "size", "tags", "count"])
+    #expect(store.state.values.first?.value == .text("Ada"))
+  }
+
+  @Test func theFormDrawsEveryKindLikeTheBuiltInForms() throws {
+    SpecForm.install(try parse(Self.everyKind))
+    var view = FormViewState<SpecForm.Field>()
+    let lines = SpecForm.layout().render(
+      SpecForm.State(), size: Size(columns: 60, rows: 26), theme: .color, view: &view
+    ).buffer.lines
+    #expect(lines[0] == " Every kind")
+    #expect(lines[3] == "   Hello  Fill this in.")
+    #expect(lines[4] == " › Name")
+    #expect(lines[6] == "   News   [x] On")
+    #expect(lines[7] == "   Sure?  [ Yes ]  [ No ]")
+    #expect(lines[9] == "          (•) M")
+    #expect(lines[11] == "   Tags   [ ] a")
+    #expect(lines[14] == "   Count  3")
+    #expect(lines[15] == "          How many")
+    #expect(lines[17] == "          [ Send ]  [ Cancel ]")
+  }
+}
