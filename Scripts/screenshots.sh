@@ -173,11 +173,18 @@ shoot() {
   log "wrote screenshots/$name.png (${cols}x${rows}, cursor $cursor)"
 }
 
-# Quits with Esc and checks the program is gone (exit 1: cancelled).
+# Quits with Esc (answering Yes when a changed form asks "Discard changes?") and checks the
+# program is gone (exit 1: cancelled).
 quit() {
   local deadline=$((SECONDS + TIMEOUT))
-  tmx send-keys -t "$SESSION" Escape
+  # NB: Esc while the question shows would answer No: answer Yes then instead.
+  if screen_text | grep -qF "Discard changes?"; then
+    tmx send-keys -t "$SESSION" y
+  else
+    tmx send-keys -t "$SESSION" Escape
+  fi
   until [ "$(tmx display -p -t "$SESSION" '#{pane_dead}')" = 1 ]; do
+    if screen_text | grep -qF "Discard changes?"; then tmx send-keys -t "$SESSION" y; fi
     [ $SECONDS -ge $deadline ] && die "settings-tui did not quit on Esc"
     sleep 0.05
   done
@@ -233,6 +240,28 @@ tmx resize-window -t "$SESSION" -x 30 -y 8
 wait_change "$before"
 wait_for "too small"
 shoot too-small
+quit
+
+# 5. Esc on a changed form asks before anything is thrown away.
+start -- client
+wait_for "New client" "Email"
+type_text "Ada"
+keys Escape
+wait_for "Discard changes?"
+shoot discard-changes
+quit
+
+# 6. A form from a JSON spec (settings-tui form), with every kind of field.
+start -- form "$ROOT/examples/deploy.json"
+wait_for "Deploy a service" "Environment"
+type_text "api"
+keys Tab
+keys Down
+keys Space
+keys Tab
+keys Tab
+keys Space
+shoot spec-form
 quit
 
 log "done: $(cd "$OUT" && ls *.png | tr '\n' ' ')"

@@ -12,6 +12,7 @@ import XCTest
   let store = TestStore(initialState: SignUp.State()) { SignUp() }
   await store.send(.binding(.set(\.$email, "ada@example.com"))) {
     $0.email = "grace@example.com"  // wrong on purpose
+    $0.form.hasEdits = true
   }
 }
 
@@ -20,12 +21,16 @@ final class ExpectedFailureTests: XCTestCase {
     let store = TestStore(initialState: SignUp.State()) { SignUp() }
     await store.send(.binding(.set(\.$age, 36))) {
       $0.age = 63  // wrong on purpose
+      $0.form.hasEdits = true
     }
   }
 
   @MainActor func testCorrectExpectationPassesUnderXCTest() async {
     let store = TestStore(initialState: SignUp.State()) { SignUp() }
-    await store.send(.binding(.set(\.$age, 36))) { $0.age = 36 }
+    await store.send(.binding(.set(\.$age, 36))) {
+      $0.age = 36
+      $0.form.hasEdits = true
+    }
   }
 }
 
