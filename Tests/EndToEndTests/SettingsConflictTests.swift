@@ -20,7 +20,12 @@ extension EndToEnd {
       try session.press("Tab")
       try await session.waitForButton("Save")
       try session.press("Enter")
-      let screen = try await session.waitFor(text: "Another program saved the settings")
+      // NB: Waits for the whole question (box and key help), not its first line: a frame can
+      //     be caught half written.
+      let screen = try await session.waitFor("the whole question") {
+        $0.contains("Another program saved the settings") && $0.contains("[ Back ]")
+          && $0.lines.last?.contains("b back") == true
+      }
       #expect(screen.contains("It changed: digest, displayName."), "\(screen)")
       #expect(screen.contains("[ Merge ]  [ Keep mine ]  [ Use saved ]  [ Back ]"), "\(screen)")
       #expect(screen.lines.last?.contains("m merge  k keep mine  s use saved  b back") == true, "\(screen)")

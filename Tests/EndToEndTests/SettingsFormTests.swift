@@ -140,7 +140,9 @@ extension EndToEnd {
       try await session.waitFor(text: "Blob changed")
       // Esc on a changed form asks first; No goes back with everything kept.
       try session.press("Escape")
-      var screen = try await session.waitFor(text: "Discard changes?")
+      var screen = try await session.waitFor("the whole question") {
+        $0.contains("Discard changes?") && $0.contains("[ No ]") && $0.lines.last?.contains("n no") == true
+      }
       #expect(screen.contains("[ Yes ]  [ No ]"), "\(screen)")
       #expect(screen.lines.last?.contains("y yes  n no") == true, "\(screen)")
       try session.type("n")
