@@ -12,18 +12,14 @@ import SettingsFeatures
 public enum SpecFile {
   public static func read(_ path: String) throws(StorageError) -> [UInt8] {
     if path == "-" { return try readStandardInput() }
+    let bytes: [UInt8]?
     do {
-      guard let bytes = try readFileIfPresent(path) else {
-        throw StorageError("Cannot read the form spec \(path): there is no such file.")
-      }
-      return bytes
-    } catch let error as SystemCallError {
-      throw StorageError("Cannot read the form spec \(path): \(error.reason).")
-    } catch let error as StorageError {
-      throw error
+      bytes = try readFileIfPresent(path)
     } catch {
-      throw StorageError("Cannot read the form spec \(path): \(error).")
+      throw StorageError("Cannot read the form spec \(path): \(error.reason).")
     }
+    guard let bytes else { throw StorageError("Cannot read the form spec \(path): there is no such file.") }
+    return bytes
   }
 
   private static func readStandardInput() throws(StorageError) -> [UInt8] {

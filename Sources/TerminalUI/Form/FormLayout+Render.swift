@@ -112,13 +112,7 @@ extension FormLayout {
           status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
         var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
-          if isFocused {
-            buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
-          }
-          LabelView(
-            control.label,
-            style: isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
-          ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
+          drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           let area = Rect(
             x: columns.control, y: y,
             width: control.kind == .note ? max(1, width - columns.control - 1) : columns.controlWidth, height: 1)
@@ -160,13 +154,7 @@ extension FormLayout {
           drawnControls[index] = drawn
           buffer.copyRow(line, of: drawn, to: y)
           if line == 0 {
-            if isFocused {
-              buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
-            }
-            LabelView(
-              control.label,
-              style: isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
-            ).render(in: Rect(x: 3, y: y, width: columns.label, height: 1), buffer: &buffer)
+            drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           }
         }
         return nil
@@ -209,6 +197,20 @@ extension FormLayout {
         return nil
       }
     }
+  }
+
+  /// A control's label in the label column, with the focus marker before it. A note's label
+  /// is never dimmed: a note takes no focus, which is not being disabled.
+  func drawLabel(
+    of control: FormControl<State>, row y: Int, isFocused: Bool, isDisabled: Bool, width: Int,
+    theme: Theme, into buffer: inout Buffer
+  ) {
+    if isFocused {
+      buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+    }
+    let style = isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
+    LabelView(control.label, style: style)
+      .render(in: Rect(x: 3, y: y, width: width, height: 1), buffer: &buffer)
   }
 
   /// One row of the form's body.

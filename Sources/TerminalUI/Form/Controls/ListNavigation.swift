@@ -12,11 +12,33 @@ struct ListNavigation {
   /// the next option that starts with it.
   let filters: Bool
 
-  init(titles: [String], visibleRows: Int, filters: Bool) {
+  /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered.
+  init(titles: [String], visibleRows: Int) {
+    let shown = max(1, min(visibleRows, titles.count))
     self.titles = titles
+    self.visibleRows = shown
+    self.filters = titles.count > shown
     self.folded = filters ? titles.map { $0.lowercased() } : []
-    self.visibleRows = visibleRows
-    self.filters = filters
+  }
+
+  /// The rows the list takes: its options, and its filter line when it has one.
+  var rows: Int { visibleRows + (filters ? 1 : 0) }
+
+  /// Draws the list: the options the focused control's filter matches, `chosen` (indexes into
+  /// the titles) marked, the highlight starting on `start`.
+  func draw(
+    chosen: (Int) -> Bool, start: Int?, marks: ListView.Marks, context: ControlContext,
+    in area: Rect, buffer: inout Buffer
+  ) {
+    let filter = context.isFocused ? context.input.typed : ""
+    let matches = matches(filter)
+    ListView(
+      options: matches.map { titles[$0] },
+      chosen: Set(matches.indices.filter { chosen(matches[$0]) }),
+      highlight: context.isFocused ? highlight(context.input, matches: matches, start: start) : nil,
+      visibleRows: visibleRows, marks: marks, filter: filters ? filter : nil,
+      isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
+    ).render(in: area, buffer: &buffer)
   }
 
   /// The indexes of the options `filter` matches (case does not matter), in order.

@@ -16,27 +16,18 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   visibleRows: Int = 5,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
 ) -> FormControl<State> {
-  let titles = options.map(title)
-  let shown = max(1, min(visibleRows, options.count))
-  let navigation = ListNavigation(titles: titles, visibleRows: shown, filters: options.count > shown)
+  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows)
   func chosen(_ state: State) -> Set<Int> {
     let values = state[keyPath: keyPath].wrappedValue
     return Set(options.indices.filter { values.contains(options[$0]) })
   }
   return FormControl(
-    label: label, kind: .list, binding: BoundKeyPath(keyPath),
-    rows: shown + (navigation.filters ? 1 : 0),
+    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: navigation.rows,
     draw: { state, context, area, buffer in
-      let filter = context.isFocused ? context.input.typed : ""
-      let matches = navigation.matches(filter)
       let chosenIndexes = chosen(state)
-      ListView(
-        options: matches.map { titles[$0] },
-        chosen: Set(matches.indices.filter { chosenIndexes.contains(matches[$0]) }),
-        highlight: context.isFocused ? navigation.highlight(context.input, matches: matches, start: nil) : nil,
-        visibleRows: shown, marks: .multiple, filter: navigation.filters ? filter : nil,
-        isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
-      ).render(in: area, buffer: &buffer)
+      navigation.draw(
+        chosen: { chosenIndexes.contains($0) }, start: nil, marks: .multiple, context: context,
+        in: area, buffer: &buffer)
     },
     value: { state in .text(chosen(state).sorted().map(String.init).joined(separator: ",")) },
     handle: { command, state, input in

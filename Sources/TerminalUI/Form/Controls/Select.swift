@@ -16,24 +16,15 @@ public func Select<State, Value: Hashable & Sendable>(
   visibleRows: Int = 5,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
 ) -> FormControl<State> {
-  let titles = options.map(title)
-  let shown = max(1, min(visibleRows, options.count))
-  let navigation = ListNavigation(titles: titles, visibleRows: shown, filters: options.count > shown)
+  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows)
   func chosen(_ state: State) -> Int? { options.firstIndex(of: state[keyPath: keyPath].wrappedValue) }
   return FormControl(
-    label: label, kind: .list, binding: BoundKeyPath(keyPath),
-    rows: shown + (navigation.filters ? 1 : 0),
+    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: navigation.rows,
     draw: { state, context, area, buffer in
-      let filter = context.isFocused ? context.input.typed : ""
-      let matches = navigation.matches(filter)
       let chosenIndex = chosen(state)
-      ListView(
-        options: matches.map { titles[$0] },
-        chosen: Set(matches.indices.filter { matches[$0] == chosenIndex }),
-        highlight: context.isFocused ? navigation.highlight(context.input, matches: matches, start: chosenIndex) : nil,
-        visibleRows: shown, marks: .single, filter: navigation.filters ? filter : nil,
-        isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
-      ).render(in: area, buffer: &buffer)
+      navigation.draw(
+        chosen: { $0 == chosenIndex }, start: chosenIndex, marks: .single, context: context,
+        in: area, buffer: &buffer)
     },
     value: { .number(chosen($0) ?? -1) },
     handle: { command, state, input in
