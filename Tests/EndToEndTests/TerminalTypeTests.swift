@@ -18,7 +18,10 @@ extension EndToEnd {
       defer { session.close() }
       try session.start(
         [], environment: ["TERM": term, "LANG": locale, "LC_ALL": locale], recordingOutput: true)
-      let screen = try await session.waitFor(text: "Protect my posts")
+      // NB: The key help is the last row written: waiting for it finds the frame complete.
+      let screen = try await session.waitFor("the whole first frame") {
+        $0.lines.last?.contains("Esc") == true
+      }
       for label in ["Settings", "Digest", "Display name", "Notifications", "Save", "Cancel"] {
         #expect(screen.contains(label), "\(term) \(locale): \(label)\n\(screen)")
       }
