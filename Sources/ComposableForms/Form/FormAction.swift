@@ -2,9 +2,13 @@
 public enum FormAction<Field: FormField>: Equatable, Sendable {
   /// Focus moved to a target directly (a click, or a program), or to nothing.
   case focus(FocusTarget<Field>?)
-  /// Tab: the next enabled target, wrapping around.
+  /// Tab: the next enabled target, wrapping around. In a form with pages (``FormField/page``),
+  /// focus moves onto the next page only while the current page's fields are valid; otherwise
+  /// their errors show and the first invalid one takes focus.
   case focusNext
-  /// Shift-Tab: the previous enabled target, wrapping around. Always leaves the field.
+  /// Shift-Tab: the previous enabled target, wrapping around. Always leaves the field; in a
+  /// form with pages it goes back a page from a page's first field, and stops at the form's
+  /// first field.
   case focusPrevious
   /// The submit button was pressed (or Enter on the last field).
   case submitTapped

@@ -7,10 +7,23 @@ public protocol FormField: Hashable, CaseIterable, Sendable where AllCases: Rand
   /// Whether the field can take focus; `false` for a field that only shows something (a
   /// note): focus passes it by and it is never validated. Every field takes focus by default.
   var takesFocus: Bool { get }
+
+  /// The page the field is on, counted from 0, in a form split into pages; the fields of one
+  /// page come together in focus order. Focus moves to the next page only while the page's
+  /// fields are valid; going back is always allowed. Every field is on page 0 by default.
+  ///
+  /// ```swift
+  /// enum Field: FormField {
+  ///   case name, email, plan, seats
+  ///   var page: Int { self == .name || self == .email ? 0 : 1 }
+  /// }
+  /// ```
+  var page: Int { get }
 }
 
 extension FormField {
   public var takesFocus: Bool { true }
+  public var page: Int { 0 }
 }
 
 /// Something that can hold focus in a form: a field, or one of the form's two buttons.

@@ -88,12 +88,26 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
     case .focusNext:
       let focus = state.form.focus
-      state.form.focus = neighbour(of: focus, by: 1, in: state)
+      let next = neighbour(of: focus, by: 1, in: state)
+      let page = rules.page(of: focus)
+      // NB: The next page opens only when this one is valid; its errors show, and focus goes
+      //     to the first of them.
+      if rules.pageCount > 1, rules.page(of: next) > page,
+        let invalid = showErrors(onPage: page, in: &state)
+      {
+        state.form.focus = .field(invalid)
+        return .none
+      }
+      state.form.focus = next
       return .none
 
     case .focusPrevious:
       let focus = state.form.focus
-      state.form.focus = neighbour(of: focus, by: -1, in: state)
+      let previous = neighbour(of: focus, by: -1, in: state)
+      // NB: Going back is always allowed; wrapping round from the first field to the last page
+      //     would skip the pages between, so a form with pages stops there.
+      if rules.pageCount > 1, rules.page(of: previous) > rules.page(of: focus) { return .none }
+      state.form.focus = previous
       return .none
 
     case .submitTapped:
@@ -289,6 +303,18 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     state.form.submission = nil
     state.form.focus = .field(firstInvalid)
     return .none
+  }
+
+  /// Validates the fields of `page` and shows their errors; the first invalid field, if any.
+  private func showErrors(onPage page: Int, in state: inout State) -> Field? {
+    var firstInvalid: Field?
+    for field in rules.fields(onPage: page) where rules.isEnabled(field, in: state) {
+      state.form.validated.insert(field)
+      let error = rules.error(for: field, in: state, form: state.form)
+      if state.form.errors[field] != error { state.form.errors[field] = error }
+      if error != nil && firstInvalid == nil { firstInvalid = field }
+    }
+    return firstInvalid
   }
 
   // MARK: - Focus order

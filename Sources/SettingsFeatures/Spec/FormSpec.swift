@@ -19,6 +19,8 @@ import Foundation
 public struct FormSpec: Hashable, Sendable {
   public var title: String
   public var submitTitle: String
+  /// The pages' titles, in order; empty for a spec without pages.
+  public var pages: [String] = []
   public var fields: [Field]
 
   /// One field of the form.
@@ -29,8 +31,8 @@ public struct FormSpec: Hashable, Sendable {
     public var kind: Kind
     public var label: String
     public var description: String?
-    /// The page the field is on (its title), when the spec has pages.
-    public var page: String?
+    /// The page the field is on (an index into ``FormSpec/pages``); 0 without pages.
+    public var page: Int
     public var defaultValue: Value
     public var options: [String]
     public var required: Bool
@@ -123,13 +125,14 @@ private struct Parser {
     let title = string(object["title"], "$.title") ?? "Form"
     let submit = string(object["submit"], "$.submit") ?? "Submit"
     var fields: [FormSpec.Field] = []
+    var pageTitles: [String] = []
     switch (object["fields"], object["pages"]) {
     case (nil, nil):
       problem("$", "expected \"fields\" (an array of fields) or \"pages\"")
     case (.some, .some):
       problem("$", "give either \"fields\" or \"pages\", not both")
     case let (fieldList?, nil):
-      fields = self.fields(fieldList, "$.fields", page: nil)
+      fields = self.fields(fieldList, "$.fields", page: 0)
     case let (nil, pageList?):
       guard case let .array(pages) = pageList else {
         problem("$.pages", "expected an array of pages, found \(pageList.kindName)")
@@ -145,12 +148,16 @@ private struct Parser {
         for (key, _) in pagePairs where !["title", "fields"].contains(key) {
           problem("\(path).\(key)", "unknown key (expected title or fields)")
         }
-        let pageTitle = string(pageObject["title"], "\(path).title") ?? "Page \(index + 1)"
+        pageTitles.append(string(pageObject["title"], "\(path).title") ?? "Page \(index + 1)")
         guard let pageFields = pageObject["fields"] else {
           problem(path, "expected \"fields\"")
           continue
         }
-        fields += self.fields(pageFields, "\(path).fields", page: pageTitle)
+        let onPage = self.fields(pageFields, "\(path).fields", page: pageTitles.count - 1)
+        if !onPage.isEmpty, onPage.allSatisfy({ $0.kind == .note }) {
+          problem("\(path).fields", "a page needs a field that takes input, not only notes")
+        }
+        fields += onPage
       }
     }
     if fields.isEmpty && problems.isEmpty { problem("$", "the form has no fields") }
@@ -162,10 +169,10 @@ private struct Parser {
         seen[field.key] = field.path
       }
     }
-    return FormSpec(title: title, submitTitle: submit, fields: fields)
+    return FormSpec(title: title, submitTitle: submit, pages: pageTitles, fields: fields)
   }
 
-  mutating func fields(_ value: JSONValue, _ path: String, page: String?) -> [FormSpec.Field] {
+  mutating func fields(_ value: JSONValue, _ path: String, page: Int) -> [FormSpec.Field] {
     guard case let .array(items) = value else {
       problem(path, "expected an array of fields, found \(value.kindName)")
       return []
@@ -178,7 +185,7 @@ private struct Parser {
     "minLength", "maxLength", "pattern", "oneOf", "text", "rows", "echo",
   ]
 
-  mutating func field(_ value: JSONValue, _ path: String, page: String?) -> FormSpec.Field? {
+  mutating func field(_ value: JSONValue, _ path: String, page: Int) -> FormSpec.Field? {
     guard case let .object(pairs) = value else {
       problem(path, "expected a field object, found \(value.kindName)")
       return nil

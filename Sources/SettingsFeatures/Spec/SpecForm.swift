@@ -55,6 +55,7 @@ public struct SpecForm: Reducer {
     public init(index: Int) { self.index = index }
     public static var allCases: [Field] { SpecForm.installed.fields }
     public var takesFocus: Bool { SpecForm.installed.spec.fields[index].kind != .note }
+    public var page: Int { SpecForm.installed.spec.fields[index].page }
   }
 
   public enum Action: BindableFormAction, Equatable {
@@ -78,7 +79,7 @@ public struct SpecForm: Reducer {
     var rules: FormRules<State, Field>?
   }
 
-  private static let current = Mutex(Installed(spec: FormSpec(title: "", submitTitle: "", fields: []), fields: []))
+  private static let current = Mutex(Installed(spec: FormSpec(title: "", submitTitle: "", pages: [], fields: []), fields: []))
 
   static var installed: Installed { current.withLock { $0 } }
 

@@ -3,10 +3,10 @@ import TerminalUI
 
 extension SpecForm {
   /// The installed spec's form in the terminal: each kind as the library's control for it,
-  /// pages as titled notes between their fields.
+  /// the spec's pages as the form's pages.
   @MainActor public static func layout() -> FormLayout<State, Action> {
     let spec = installed.spec
-    return FormLayout<State, Action>(spec.title, submitTitle: spec.submitTitle) { field in
+    return FormLayout<State, Action>(spec.title, submitTitle: spec.submitTitle, pages: spec.pages) { field in
       let index = field.index
       let item = spec.fields[index]
       let control: FormControl<State>

@@ -1,7 +1,8 @@
 import ComposableForms
 
-/// The rows of a form's body, modelled sparsely: a blank row, each control followed by its
-/// note (when the note does not fit beside it) and its error, then a blank row and the buttons.
+/// The rows of a form's body, modelled sparsely: a blank row, each control of the page shown
+/// (``range``) followed by its note (when the note does not fit beside it) and its error, then
+/// a blank row and the buttons.
 ///
 /// Only controls with an extra row are stored, so finding a row or drawing the visible ones
 /// costs the same in a form of ten fields or ten thousand.
@@ -16,6 +17,8 @@ struct FormBody<State> {
   }
 
   let controls: [FormControl<State>]
+  /// The positions of the controls shown: the page's, or all of them.
+  let range: Range<Int>
   /// Controls with extra rows, by ascending index.
   let extras: [Extra]
   /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
@@ -24,8 +27,12 @@ struct FormBody<State> {
   /// when every control takes one row.
   private let controlRowsBefore: [Int]?
 
-  init(controls: [FormControl<State>], extras: [Extra], controlRowsBefore: [Int]? = nil) {
+  init(
+    controls: [FormControl<State>], range: Range<Int>? = nil, extras: [Extra],
+    controlRowsBefore: [Int]? = nil
+  ) {
     self.controls = controls
+    self.range = range ?? controls.indices
     self.controlRowsBefore = controlRowsBefore
     self.extras = extras.sorted { $0.index < $1.index }
     var running = 0
@@ -38,10 +45,11 @@ struct FormBody<State> {
   }
 
   /// Every row, the buttons last.
-  var rowCount: Int { 1 + rowsOfControls(before: controls.count) + (extraRowsBefore.last ?? 0) + 2 }
+  var rowCount: Int { 1 + rowsOfControls(before: range.upperBound) + (extraRowsBefore.last ?? 0) + 2 }
 
+  /// The rows of the shown controls before `index`.
   private func rowsOfControls(before index: Int) -> Int {
-    controlRowsBefore?[index] ?? index
+    (controlRowsBefore?[index] ?? index) - (controlRowsBefore?[range.lowerBound] ?? range.lowerBound)
   }
 
   var buttonsRow: Int { rowCount - 1 }
@@ -74,8 +82,8 @@ struct FormBody<State> {
   /// The control whose rows contain `row`, for a row past the first blank and before the
   /// trailing blank (binary search over controls).
   func control(atRow row: Int) -> Int {
-    var low = 0
-    var high = controls.count - 1
+    var low = range.lowerBound
+    var high = range.upperBound - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if self.row(ofControl: middle) <= row { low = middle } else { high = middle - 1 }

@@ -35,16 +35,32 @@ extension FormLayout {
     if form.prompt == nil { view.promptID = nil }
     view.follow(focus: form.focusedField)
 
-    // Body, scrolled: only the visible rows are looked at.
-    let body = makeBody(state, form: form, width: size.columns)
+    // Body, scrolled: only the visible rows are looked at; a form with pages shows one.
+    let page = pageRanges.count > 1 ? self.page(in: state) : 0
+    if view.page != page {
+      view.page = page
+      view.scrollOffset = 0
+    }
+    let body = makeBody(state, form: form, width: size.columns, page: page)
     let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
     scroll(&view.scrollOffset, toShow: focusedRows(body, focus: form.focus), in: body.rowCount, viewport: viewport.height)
     let moreAbove = view.scrollOffset > 0
     let moreBelow = view.scrollOffset + viewport.height < body.rowCount
 
     // Header and footer.
-    cache.row(0, .title, in: &buffer) { buffer in
-      buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
+    cache.row(0, .title(page: page), in: &buffer) { buffer in
+      guard pageRanges.count > 1 else {
+        buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
+        return
+      }
+      // NB: The page indicator keeps its place on the right; the titles give way to it.
+      let indicator = "Page \(page + 1) of \(pageRanges.count)"
+      let indicatorX = max(1, size.columns - 1 - indicator.displayWidth)
+      buffer.setString(indicator, at: Position(column: indicatorX, row: 0), style: theme.help, maxWidth: size.columns - indicatorX)
+      let heading = "\(title) · \(pageTitle(page))"
+      buffer.setString(
+        heading.truncated(toWidth: max(0, indicatorX - 3)), at: Position(column: 1, row: 0), style: theme.title,
+        maxWidth: max(0, indicatorX - 2))
     }
     cache.row(1, .separator(moreAbove: moreAbove), in: &buffer) { buffer in
       buffer.fill(Rect(x: 0, y: 1, width: size.columns, height: 1), with: Cell("─", style: theme.help))
@@ -181,6 +197,13 @@ extension FormLayout {
             style: theme.error)
         }
         return nil
+      case .buttons where page < pageRanges.count - 1:
+        cache.row(y, .nextPage(page), in: &buffer) { buffer in
+          buffer.setString(
+            "Next page: \(pageTitle(page + 1))", at: Position(column: columns.control, row: y),
+            style: theme.help, maxWidth: max(0, width - columns.control - 1))
+        }
+        return nil
       case .buttons:
         let isValid = rules.isValid(state, form: form)
         let focus: RowKey.ButtonFocus = form.focus == .submit ? .submit : form.focus == .cancel ? .cancel : .none
@@ -230,14 +253,15 @@ extension FormLayout {
   }
 
   /// The body's rows, sparsely: errors and notes that do not fit beside their control.
-  func makeBody(_ state: State, form: FormState<Field>, width: Int) -> FormBody<State> {
+  func makeBody(_ state: State, form: FormState<Field>, width: Int, page: Int = 0) -> FormBody<State> {
     var extras: [Int: FormBody<State>.Extra] = [:]
     let errorWidth = width - columns(width: width).control - 1
+    let range = pageRanges.count > 1 ? pageRanges[min(page, pageRanges.count - 1)] : controls.indices
     for (field, error) in form.errors {
-      guard let index = controlIndex[field] else { continue }
+      guard let index = controlIndex[field], range.contains(index) else { continue }
       extras[index, default: .init(index: index)].errorLines = ErrorView.lines(error, width: errorWidth)
     }
-    for index in noteCandidates {
+    for index in noteCandidates where range.contains(index) {
       let control = controls[index]
       if let status = fieldStatus(index, state: state, form: form),
         !notePlacement(for: control, width: width).fits(status)
@@ -245,13 +269,14 @@ extension FormLayout {
         extras[index, default: .init(index: index)].note = status
       }
     }
-    return FormBody(controls: controls, extras: Array(extras.values), controlRowsBefore: controlRowsBefore)
+    return FormBody(
+      controls: controls, range: range, extras: Array(extras.values), controlRowsBefore: controlRowsBefore)
   }
 
   /// What row `row` of the body shows.
   func content(of row: Int, in body: FormBody<State>) -> BodyRow {
     if row == body.buttonsRow { return .buttons }
-    if row == 0 || row == body.buttonsRow - 1 || controls.isEmpty { return .blank }
+    if row == 0 || row == body.buttonsRow - 1 || body.range.isEmpty { return .blank }
     let index = body.control(atRow: row)
     let control = controls[index]
     switch row - body.row(ofControl: index) {

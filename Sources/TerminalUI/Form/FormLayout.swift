@@ -30,6 +30,11 @@ where Action.State == State {
   public let title: String
   public var submitTitle: String
   public var cancelTitle: String
+  /// The titles of the form's pages (``FormField/page``), shown with "Page 2 of 3"; empty for a
+  /// form without pages, and a page without a title is named by its number.
+  public var pageTitles: [String]
+  /// The positions of each page's controls, by page; one page for a form without pages.
+  let pageRanges: [Range<Int>]
   /// The fields in focus order, and each one's control at the same position.
   let fields: [Field]
   let controls: [FormControl<State>]
@@ -53,6 +58,7 @@ where Action.State == State {
     _ title: String,
     submitTitle: String = "Save",
     cancelTitle: String = "Cancel",
+    pages: [String] = [],
     control: (Field) -> FormControl<State>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -62,6 +68,7 @@ where Action.State == State {
     self.title = title
     self.submitTitle = submitTitle
     self.cancelTitle = cancelTitle
+    self.pageTitles = pages
     let fields = Array(Field.allCases)
     let controls = fields.map(control)
     self.fields = fields
@@ -69,6 +76,12 @@ where Action.State == State {
     var index: [Field: Int] = [:]
     for (position, field) in fields.enumerated() { index[field] = position }
     self.controlIndex = index
+    self.pageRanges = (0..<State.rules.pageCount).map { page in
+      let onPage = State.rules.fields(onPage: page)
+      guard let first = onPage.first.flatMap({ index[$0] }), let last = onPage.last.flatMap({ index[$0] })
+      else { return 0..<0 }
+      return first..<(last + 1)
+    }
     self.labelWidth = controls.map { $0.label.displayWidth }.max() ?? 0
     let checked = State.rules.checkedFields
     self.noteCandidates = controls.indices.filter {
@@ -104,6 +117,11 @@ where Action.State == State {
     case noteTakesFocus(Field)
     /// A field that takes no focus has a control that is not a ``Note``: nobody could edit it.
     case controlTakesNoFocus(Field)
+    /// A field comes after a field of a later page in focus order: a page's fields must come
+    /// together.
+    case pageOutOfOrder(Field)
+    /// A page where no field takes focus: it could never be shown.
+    case pageWithoutFocus(Int)
 
     public var description: String {
       switch self {
@@ -115,6 +133,10 @@ where Action.State == State {
         "'\(field)' shows a Note but takes focus; say `takesFocus` is false for it"
       case let .controlTakesNoFocus(field):
         "'\(field)' takes no focus, so its control could never be used; give it a Note"
+      case let .pageOutOfOrder(field):
+        "'\(field)' is on page \(field.page) after a field of a later page; keep each page's fields together"
+      case let .pageWithoutFocus(page):
+        "page \(page) has no field that takes focus, so it could never be shown"
       }
     }
 
@@ -123,7 +145,12 @@ where Action.State == State {
     ) -> [Problem] {
       var problems: [Problem] = []
       var owner: [BoundKeyPath: Field] = [:]
+      var page = 0
+      var focusable: Set<Int> = []
       for (field, control) in zip(fields, controls) {
+        if field.page < page { problems.append(.pageOutOfOrder(field)) }
+        page = max(page, field.page)
+        if field.takesFocus { focusable.insert(field.page) }
         if control.kind == .note && field.takesFocus { problems.append(.noteTakesFocus(field)) }
         if control.kind != .note && !field.takesFocus { problems.append(.controlTakesNoFocus(field)) }
         guard let binding = control.binding else { continue }
@@ -135,6 +162,9 @@ where Action.State == State {
         if let ruled = rules.bindings[field], ruled != binding {
           problems.append(.bindingMismatch(field))
         }
+      }
+      for empty in 0..<rules.pageCount where rules.pageCount > 1 && !focusable.contains(empty) {
+        problems.append(.pageWithoutFocus(empty))
       }
       return problems
     }
@@ -161,6 +191,14 @@ where Action.State == State {
     case let .field(field): control(for: field)?.kind
     case nil: nil
     }
+  }
+
+  /// The page focus is on (0 in a form without pages).
+  public func page(in state: State) -> Int { rules.page(of: state.form.focus) }
+
+  /// The title of `page`: its own, or "Page 2".
+  public func pageTitle(_ page: Int) -> String {
+    pageTitles.indices.contains(page) && !pageTitles[page].isEmpty ? pageTitles[page] : "Page \(page + 1)"
   }
 
   /// Whether Enter on the current focus submits: on Save, and on the last enabled field.

@@ -11,6 +11,8 @@ public struct FormViewState<Field: FormField>: Equatable {
   /// The field that had focus when the form was last drawn: presentation state resets when it
   /// changes.
   public var focusedField: Field?
+  /// The page shown (in a form with pages): the scroll starts afresh on another page.
+  public var page = 0
   /// The first body row shown when the form is taller than the screen.
   public var scrollOffset = 0
   /// What was typed into the focused control and what it highlights (a stepper's digits, a

@@ -60,7 +60,7 @@ public struct FrameCache {
 enum RowKey: Hashable {
   /// Content that is drawn every frame (the focused text field) or not known yet.
   case unknown
-  case title
+  case title(page: Int)
   case separator(moreAbove: Bool)
   case blank
   case control(
@@ -74,6 +74,8 @@ enum RowKey: Hashable {
   case note(StatusView.Status, spinnerFrame: Int)
   case error(String)
   case buttons(isValid: Bool, focus: ButtonFocus)
+  /// Where a page's buttons would be: the next page's title.
+  case nextPage(Int)
   case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool)
   case help([KeyHelpView.Item])
 

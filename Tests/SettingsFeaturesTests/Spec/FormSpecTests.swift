@@ -80,11 +80,32 @@ struct FormSpecTests {
         {"title": "Two", "fields": [{"key": "b", "kind": "toggle"}, {"key": "c", "kind": "number"}]}
       ]}
       """)
-    #expect(spec.fields.map(\.page) == ["One", "Two", "Two"])
+    #expect(spec.pages == ["One", "Two"])
+    #expect(spec.fields.map(\.page) == [0, 1, 1])
     // One JSON object holds every page's values: keys are unique across pages.
     #expect(problems("""
       {"pages": [{"title": "One", "fields": [{"key": "a"}]}, {"fields": [{"key": "a"}]}]}
       """) == ["$.pages[1].fields[0].key: duplicate key \"a\" (first used at $.pages[0].fields[0])"])
+    // A page of notes alone could never be shown: focus would pass it by.
+    #expect(problems("""
+      {"pages": [{"fields": [{"key": "a"}]}, {"fields": [{"kind": "note", "text": "Hi"}]}]}
+      """) == ["$.pages[1].fields: a page needs a field that takes input, not only notes"])
+  }
+
+  @Test func aSpecsPagesAreTheFormsPages() throws {
+    SpecForm.install(try parse("""
+      {"title": "T", "pages": [
+        {"title": "One", "fields": [{"key": "a", "kind": "text", "required": true}]},
+        {"title": "Two", "fields": [{"key": "b", "kind": "toggle"}]}
+      ]}
+      """))
+    var view = FormViewState<SpecForm.Field>()
+    let lines = SpecForm.layout().render(
+      SpecForm.State(), size: Size(columns: 50, rows: 12), theme: .color, view: &view
+    ).buffer.lines
+    #expect(lines[0] == " T · One                              Page 1 of 2")
+    #expect(lines[3].hasPrefix(" › a"))
+    #expect(lines[5] == "      Next page: Two")
   }
 
   @Test func defaultsAndRulesOfEveryKind() throws {

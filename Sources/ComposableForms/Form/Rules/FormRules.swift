@@ -53,6 +53,24 @@ public struct FormRules<State, Field: FormField>: Sendable {
     self.focusOrder = focusOrder
   }
 
+  /// How many pages the form has (``FormField/page``): 1 for a form without pages.
+  public var pageCount: Int { focusOrder.pages.count }
+
+  /// The page `target` is on: a field's own page; the buttons are on the last page.
+  public func page(of target: FocusTarget<Field>?) -> Int {
+    switch target {
+    case let .field(field): min(max(0, field.page), pageCount - 1)
+    case .submit, .cancel: pageCount - 1
+    case nil: 0
+    }
+  }
+
+  /// The fields on `page`, in focus order.
+  public func fields(onPage page: Int) -> ArraySlice<Field> {
+    guard focusOrder.pages.indices.contains(page) else { return [] }
+    return focusOrder.fields[focusOrder.pages[page]]
+  }
+
   /// The fields that have an asynchronous check.
   public var checkedFields: Set<Field> { Set(asyncChecks.keys) }
 
