@@ -44,6 +44,8 @@ public final class FormControl<State> {
   let handle: (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
+  /// How line mode asks for the value (``LineQuestion``), when the control says.
+  let line: LineQuestion<State>?
 
   /// The rows the control's place in the form takes: its own, then its description.
   var height: Int { rows + (description == nil ? 0 : 1) }
@@ -115,7 +117,8 @@ public final class FormControl<State> {
     value: @escaping (_ state: State) -> ControlValue,
     handle: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?,
     textAccess: TextAccess?,
-    status: ((State) -> StatusView.Status?)?
+    status: ((State) -> StatusView.Status?)?,
+    line: LineQuestion<State>? = nil
   ) {
     self.label = label
     self.kind = kind
@@ -127,21 +130,32 @@ public final class FormControl<State> {
     self.handle = handle
     self.textAccess = textAccess
     self.status = status
+    self.line = line
+  }
+
+  /// `control` with another status, description or line question.
+  convenience init(
+    copying control: FormControl,
+    status: ((State) -> StatusView.Status?)?? = nil,
+    description: String?? = nil,
+    line: LineQuestion<State>?? = nil
+  ) {
+    self.init(
+      label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
+      description: description ?? control.description, draw: control.draw, value: control.value,
+      handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
+      line: line ?? control.line)
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.
   /// "Asking for permission…".
   public func status(_ status: @escaping (State) -> StatusView.Status?) -> FormControl {
-    FormControl(
-      label: label, kind: kind, binding: binding, rows: rows, description: description, draw: draw,
-      value: value, handle: handle, textAccess: textAccess, status: status)
+    FormControl(copying: self, status: .some(status))
   }
 
   /// A line of help shown under the control, e.g. "Shown to other people".
   public func description(_ text: String) -> FormControl {
-    FormControl(
-      label: label, kind: kind, binding: binding, rows: rows, description: text, draw: draw,
-      value: value, handle: handle, textAccess: textAccess, status: status)
+    FormControl(copying: self, description: .some(text))
   }
 }
 

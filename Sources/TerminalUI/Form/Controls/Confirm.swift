@@ -41,5 +41,5 @@ public func Confirm<State>(
       }
       return next == value ? nil : .set(keyPath, next)
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no))
 }

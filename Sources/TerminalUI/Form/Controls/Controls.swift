@@ -52,7 +52,21 @@ private func textControl<State>(
       get: { $0[keyPath: keyPath].wrappedValue },
       set: { .set(keyPath, $0) },
       placeholder: placeholder, echo: echo, maxLength: maxLength),
-    status: nil)
+    status: nil,
+    line: LineQuestion(
+      current: { state in
+        let text = state[keyPath: keyPath].wrappedValue
+        return echo == .normal || text.isEmpty ? text : "hidden"
+      },
+      isSecret: echo != .normal,
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        // NB: Only spaces clear the field (an empty answer keeps it).
+        let value = text.allSatisfy(\.isWhitespace) ? "" : TextSanitizer.singleLine(text)
+        if let maxLength, value.count > maxLength {
+          throw MisunderstoodAnswer("At most \(maxLength) characters")
+        }
+        return .set(keyPath, value)
+      }))
 }
 
 /// An on/off toggle bound to a bindable `Bool`: Space flips it.
@@ -79,7 +93,7 @@ public func Toggle<State>(
       guard command == .toggle else { return nil }
       return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: on, no: off))
 }
 
 /// A choice among the cases of an enum, bound to a bindable value: Left/Right (or -/+, or the
@@ -116,7 +130,7 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
       guard next != index else { return nil }
       return .set(keyPath, options[next])
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
 }
 
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value.
@@ -166,5 +180,14 @@ public func Stepper<State>(
       }
       return next == value ? nil : .set(keyPath, next)
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil,
+    line: LineQuestion(
+      current: { "\($0[keyPath: keyPath].wrappedValue)" },
+      hint: "a number from \(range.lowerBound) to \(range.upperBound)",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        guard let number = Int(text.trimmingSpaces), range.contains(number) else {
+          throw MisunderstoodAnswer("Type a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return .set(keyPath, number)
+      }))
 }

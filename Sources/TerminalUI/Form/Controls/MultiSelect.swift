@@ -52,5 +52,25 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         return nil
       }
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil,
+    line: LineQuestion(
+      current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
+      options: navigation.titles,
+      isChosen: { state, index in chosen(state).contains(index) },
+      hint: "numbers separated by commas, or none",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        guard text.lowercased() != "none" else { return .set(keyPath, []) }
+        var indexes = Set<Int>()
+        for part in text.split(separator: ",") {
+          guard let index = LineQuestion<State>.option(String(part).trimmingSpaces, in: navigation.titles) else {
+            throw MisunderstoodAnswer(
+              "\(String(part).trimmingSpaces) is not an option: type numbers from 1 to \(options.count), separated by commas")
+          }
+          indexes.insert(index)
+        }
+        if let limit, indexes.count > limit {
+          throw MisunderstoodAnswer("Choose at most \(limit)")
+        }
+        return .set(keyPath, indexes.sorted().map { options[$0] })
+      }))
 }

@@ -43,7 +43,7 @@ public func Select<State, Value: Hashable & Sendable>(
         return nil
       }
     },
-    textAccess: nil, status: nil)
+    textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
 }
 
 /// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:)``).

@@ -1,0 +1,194 @@
+import ComposableForms
+
+extension FormLayout {
+  /// Runs the form as plain questions, one line each: the accessible mode, for screen readers
+  /// and terminals that cannot move the cursor (`TERM=dumb`), and for answering from a pipe.
+  ///
+  /// Each field is asked in focus order, through the same store and reducer as on the screen:
+  /// its label, its description, its options numbered and its current value in brackets. An
+  /// empty answer keeps the value. A value with an error is asked again with the error; pages
+  /// are announced as they start; notes are printed as they are passed; a question the form
+  /// asks (``FormPrompt``) is asked with its lettered answers. The end of the input cancels.
+  ///
+  /// ```swift
+  /// let outcome = await layout.runLines(store, channel: ScriptedLineChannel(["Ada", "y"]))
+  /// ```
+  ///
+  /// A control is asked as its ``LineQuestion`` says (``FormControl/asked(_:)``); a control of
+  /// your own without one gets what is typed key by key.
+  @MainActor
+  public func runLines(
+    _ store: Store<State, Action>, channel: some LineChannel
+  ) async -> FormRuntime<State, Action>.Outcome {
+    var session = LineSession(layout: self, store: store, channel: channel)
+    return await session.run()
+  }
+}
+
+/// One run of a form in line mode: what was announced so far.
+@MainActor
+struct LineSession<State: FormFeatureState, Action: BindableFormAction, Channel: LineChannel>
+where Action.State == State {
+  let layout: FormLayout<State, Action>
+  let store: Store<State, Action>
+  let channel: Channel
+  /// The page announced last.
+  var announcedPage: Int?
+  /// The last control whose notes before it were printed.
+  var shownThrough = -1
+  /// The field whose answer just got an error (already printed, so not again on asking).
+  var answeredWithError: State.Field?
+
+  mutating func run() async -> FormRuntime<State, Action>.Outcome {
+    write(layout.title)
+    while true {
+      let form = store.state.form
+      switch form.outcome {
+      case .submitted: return .submitted
+      case .cancelled: return .cancelled
+      case nil: break
+      }
+      if let prompt = form.prompt {
+        guard await answer(prompt) else { return .cancelled }
+        continue
+      }
+      switch form.focus {
+      case let .field(field)?:
+        guard let index = layout.controlIndex[field] else { return .cancelled }
+        announce(upTo: index)
+        guard await ask(field, at: index) else { return .cancelled }
+      case .cancel?:
+        // NB: Nothing in line mode moves focus to Cancel; a program might: ask for Save.
+        await store.send(.form(.focus(.submit))).finish()
+      case .submit?, nil:
+        guard await submit() else { return .cancelled }
+      }
+    }
+  }
+
+  // MARK: - Asking
+
+  /// Asks for one field and sends the answer; `false` at the end of the input.
+  mutating func ask(_ field: State.Field, at index: Int) async -> Bool {
+    let control = layout.controls[index]
+    let state = store.state
+    let question = control.line
+    if let description = control.description { write("  " + description.visibleForTerminal) }
+    if let question {
+      for (number, option) in question.options.enumerated() {
+        let mark = question.isChosen(state, number) ? " (chosen)" : ""
+        write("  \(number + 1)) \(option.visibleForTerminal)\(mark)")
+      }
+    }
+    if answeredWithError != field, let error = state.form.errors[field] {
+      write("  Error: " + error.visibleForTerminal)
+    }
+    answeredWithError = nil
+    var line = control.label.visibleForTerminal
+    let hint = question?.hint ?? "type it"
+    if !hint.isEmpty { line += " (\(hint))" }
+    if let current = question?.current(state), !current.isEmpty {
+      line += " [\(current.visibleForTerminal)]"
+    }
+    channel.write(line + ": ")
+    guard var text = await channel.readLine(secret: question?.isSecret ?? false) else { return false }
+    if text.hasSuffix("\r") { text.removeLast() }
+
+    if !text.isEmpty {
+      if let question {
+        do {
+          if let action = try question.answer(text, store.state) {
+            await store.send(.binding(action)).finish()
+          }
+        } catch {
+          write("  " + error.message.visibleForTerminal)
+          return true
+        }
+      } else {
+        // NB: A control of your own without a question: what was typed, key by key.
+        var input = ControlInput()
+        for character in text {
+          if let action = control.handle(.edit(.character(character)), store.state, &input) {
+            await store.send(.binding(action)).finish()
+          }
+        }
+      }
+    }
+    if case let .failed(message)? = control.status?(store.state) { write("  " + message.visibleForTerminal) }
+    // NB: An answer with an error is asked again at once, before focus moves: moving it would
+    //     validate the next field, which has not been asked yet. Its check has answered: the
+    //     binding's effects were awaited.
+    let after = store.state
+    if let error = layout.rules.error(for: field, in: after, form: after.form) {
+      write("  Error: " + error.visibleForTerminal)
+      answeredWithError = field
+      return true
+    }
+    await store.send(.form(.focusNext)).finish()
+    return true
+  }
+
+  /// Announces a new page, and prints the notes between the last field asked and this one.
+  mutating func announce(upTo index: Int) {
+    let page = layout.page(in: store.state)
+    if layout.pageRanges.count > 1, page != announcedPage {
+      announcedPage = page
+      write("")
+      write("Page \(page + 1) of \(layout.pageRanges.count): \(layout.pageTitle(page).visibleForTerminal)")
+    }
+    printNotes(through: index)
+  }
+
+  mutating func printNotes(through index: Int) {
+    guard shownThrough < index else { return }
+    for position in (shownThrough + 1)..<min(index, layout.controls.count) {
+      let control = layout.controls[position]
+      guard control.kind == .note, case let .text(text) = control.value(store.state) else { continue }
+      write(control.label.visibleForTerminal + ":")
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        write("  " + String(line).visibleForTerminal)
+      }
+    }
+    shownThrough = index
+  }
+
+  /// Submits; after a failed save, asks whether to try again. `false` at the end of the input.
+  mutating func submit() async -> Bool {
+    printNotes(through: layout.controls.count)
+    if let error = store.state.form.submitError {
+      write("  " + error.visibleForTerminal)
+      channel.write("Try again? (y or n): ")
+      guard let answer = await channel.readLine(secret: false) else { return false }
+      if !answer.lowercased().hasPrefix("y") {
+        await store.send(.form(.cancelTapped)).finish()
+        return true
+      }
+    }
+    await store.send(.form(.submitTapped)).finish()
+    return true
+  }
+
+  /// Asks the form's question; `false` at the end of the input.
+  func answer(_ prompt: FormPrompt) async -> Bool {
+    for line in prompt.message.split(separator: "\n") { write(String(line).visibleForTerminal) }
+    for choice in prompt.choices {
+      write("  \(String(choice.key).lowercased())) \(choice.title.visibleForTerminal)")
+    }
+    let keys = prompt.choices.map { String($0.key).lowercased() }
+    channel.write("Choose \(keys.joined(separator: ", ")): ")
+    guard let text = await channel.readLine(secret: false) else { return false }
+    let typed = text.trimmingSpaces
+    let choice = typed.count == 1 ? typed.first.flatMap(prompt.choice(forKey:))
+      : prompt.choices.first { $0.title.lowercased() == typed.lowercased() }
+    guard let choice else {
+      write("  Type one of \(keys.joined(separator: ", "))")
+      return true
+    }
+    await store.send(.form(.promptAnswered(prompt: prompt.id, choice: choice.id))).finish()
+    return true
+  }
+
+  private func write(_ line: String) {
+    channel.write(line + "\n")
+  }
+}

@@ -1,0 +1,117 @@
+import ComposableForms
+
+/// How a control is asked in the accessible line mode (``FormLayout/runLines(_:channel:)``):
+/// its value in words, its options (numbered), what an answer looks like, and how an answer
+/// becomes a binding action.
+///
+/// The built-in controls have one. Give a control of your own one with
+/// ``FormControl/asked(_:)``; without it, line mode types the answer into the control key by
+/// key, as if it had been typed in the form.
+///
+/// ```swift
+/// Rating("Stars", \.$stars).asked(LineQuestion(
+///   current: { "\($0.stars)" }, hint: "a number from 0 to 5",
+///   answer: { text, _ in
+///     guard let stars = Int(text), (0...5).contains(stars) else { throw MisunderstoodAnswer("Type a number from 0 to 5") }
+///     return .set(\.$stars, stars)
+///   }))
+/// ```
+public struct LineQuestion<State> {
+  /// The value as it reads now, shown in brackets after the question ("Weekly", "on"); empty
+  /// for no value.
+  public var current: (State) -> String
+  /// The options an answer picks among, listed with their numbers before the question.
+  public var options: [String]
+  /// Whether an option is chosen now (marked in the list).
+  public var isChosen: (State, Int) -> Bool
+  /// What an answer looks like, said with the question: "y or n", "a number from 0 to 150".
+  public var hint: String
+  /// Whether what is typed is a secret, not shown as it is typed nor echoed back.
+  public var isSecret: Bool
+  /// The binding action an answer stands for (`nil` when it changes nothing), or why the
+  /// answer was not understood. An empty answer never reaches it: it keeps the value.
+  public var answer: (_ text: String, _ state: State) throws(MisunderstoodAnswer) -> BindingAction<State>?
+
+  public init(
+    current: @escaping (State) -> String,
+    options: [String] = [],
+    isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
+    hint: String = "",
+    isSecret: Bool = false,
+    answer: @escaping (_ text: String, _ state: State) throws(MisunderstoodAnswer) -> BindingAction<State>?
+  ) {
+    self.current = current
+    self.options = options
+    self.isChosen = isChosen
+    self.hint = hint
+    self.isSecret = isSecret
+    self.answer = answer
+  }
+}
+
+/// An answer that was not understood in line mode, and what to type instead.
+public struct MisunderstoodAnswer: Error, Hashable, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+extension LineQuestion {
+  /// A yes-or-no question: `y`, `yes`, `on`, `true` or `1`, and their opposites.
+  static func yesOrNo(
+    _ keyPath: WritableKeyPath<State, BindingState<Bool>>, yes: String, no: String
+  ) -> LineQuestion {
+    LineQuestion(
+      current: { $0[keyPath: keyPath].wrappedValue ? yes : no },
+      hint: "y or n",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        switch text.trimmingSpaces.lowercased() {
+        case "y", "yes", "on", "true", "1", yes.lowercased(): return .set(keyPath, true)
+        case "n", "no", "off", "false", "0", no.lowercased(): return .set(keyPath, false)
+        default: throw MisunderstoodAnswer("Type y for \(yes) or n for \(no)")
+        }
+      })
+  }
+
+  /// One choice among numbered options: its number or its title.
+  static func oneOf<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String]
+  ) -> LineQuestion {
+    LineQuestion(
+      current: { state in
+        options.firstIndex(of: state[keyPath: keyPath].wrappedValue).map { titles[$0] } ?? ""
+      },
+      options: titles,
+      isChosen: { state, index in options[index] == state[keyPath: keyPath].wrappedValue },
+      hint: "a number from 1 to \(titles.count)",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        guard let index = Self.option(text, in: titles) else {
+          throw MisunderstoodAnswer("Type a number from 1 to \(titles.count), or an option as it is written")
+        }
+        return .set(keyPath, options[index])
+      })
+  }
+
+  /// The option an answer names: its number (from 1) or its title, in any case.
+  static func option(_ text: String, in titles: [String]) -> Int? {
+    let text = text.trimmingSpaces
+    if let number = Int(text), titles.indices.contains(number - 1) { return number - 1 }
+    return titles.firstIndex { $0.lowercased() == text.lowercased() }
+  }
+}
+
+extension FormControl {
+  /// This control asked in line mode as `question` says (see ``LineQuestion``).
+  public func asked(_ question: LineQuestion<State>) -> FormControl {
+    FormControl(copying: self, line: question)
+  }
+}
+
+extension String {
+  /// The text without spaces and tabs at either end.
+  var trimmingSpaces: String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,139 @@
+import ComposableForms
+import ComposableFormsTesting
+import TerminalUI
+import Testing
+
+// NB: Public API only, as in a user's package.
+
+/// A one-field form whose save asks a question the first time: the line mode's prompts.
+struct Overwrite: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var name = "old"
+    var overwrite: Bool?
+    var form = FormState<Field>()
+    enum Field: FormField { case name }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  static let question = FormPrompt(
+    id: "overwrite", message: "The file changed.\nOverwrite it?",
+    choices: [.init(id: "yes", key: "o", title: "Overwrite"), .init(id: "no", key: "b", title: "Back")],
+    cancelChoice: "no")
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      if case let .form(.promptAnswered("overwrite", choice)) = action { state.overwrite = choice == "yes" }
+      return .none
+    }
+    .form { state in
+      { [asked = state.overwrite] in if asked != true { throw Overwrite.question } }
+    }
+  }
+  @MainActor static let layout = FormLayout<State, Action>("Rename") { _ in TextField("Name", \.$name) }
+}
+
+@MainActor
+struct LineModeTests {
+  @Test func everyFieldIsAskedInOrderWithPagesErrorsAndOptions() async {
+    let store = Store(initialState: Onboarding.State()) { Onboarding() }
+    let channel = ScriptedLineChannel([
+      "", "Ada", "bob", "bob@example.com",  // an empty name is asked again, then a bad email
+      "many", "3", "team",  // a number, then an option by its name
+      "maybe", "y",
+    ])
+    let outcome = await Onboarding.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(store.state.name == "Ada")
+    #expect(store.state.email == "bob@example.com")
+    #expect(store.state.seats == 3)
+    #expect(store.state.plan == "Team")
+    #expect(store.state.agrees)
+    #expect(channel.transcript == """
+      Onboarding
+
+      Page 1 of 3: Account
+      Name: 
+        Error: Please enter a name
+      Name: Ada
+      Email: bob
+        Error: Please enter a valid email
+      Email [bob]: bob@example.com
+
+      Page 2 of 3: Plan
+      Seats (a number from 1 to 50) [1]: many
+        Type a number from 1 to 50
+      Seats (a number from 1 to 50) [1]: 3
+        1) Free (chosen)
+        2) Team
+        3) Business
+      Plan (a number from 1 to 3) [Free]: team
+
+      Page 3 of 3: Finish
+      Agree? (y or n) [No]: maybe
+        Type y for Yes or n for No
+      Agree? (y or n) [No]: y
+
+      """)
+  }
+
+  @Test func notesSecretsListsAndRulesOfEveryKind() async {
+    let store = Store(initialState: Survey.State()) { Survey() }
+    let channel = ScriptedLineChannel(["4", "City 999", "1", "1, 3", "hunter2", "yes"])
+    let outcome = await Survey.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(store.state.language == .zig)
+    #expect(store.state.city == "City 999")
+    #expect(store.state.topics == ["Forms", "Testing"])
+    #expect(store.state.secret == "hunter2")
+    #expect(store.state.subscribes)
+    let transcript = channel.transcript
+    #expect(transcript.hasPrefix("Survey\nAbout:\n  A few questions.\n  It takes a minute.\n"))
+    #expect(transcript.contains("Topics (numbers separated by commas, or none): 1\n  Error: Choose at least two topics\n"))
+    #expect(transcript.contains("  Pick two or three\n"), "the description")
+    #expect(transcript.contains("Secret: ***\n"))
+    #expect(!transcript.contains("hunter2"))
+    #expect(transcript.contains("  1000) City 1000\n"), "every option is numbered")
+  }
+
+  @Test func theFormsQuestionIsAskedWithItsLetters() async {
+    let store = Store(initialState: Overwrite.State()) { Overwrite() }
+    let channel = ScriptedLineChannel(["new", "x", "o"])
+    let outcome = await Overwrite.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(store.state.name == "new")
+    #expect(channel.transcript.hasSuffix("""
+      The file changed.
+      Overwrite it?
+        o) Overwrite
+        b) Back
+      Choose o, b: x
+        Type one of o, b
+      The file changed.
+      Overwrite it?
+        o) Overwrite
+        b) Back
+      Choose o, b: o
+
+      """))
+  }
+
+  @Test func theEndOfTheInputCancels() async {
+    let store = Store(initialState: Onboarding.State()) { Onboarding() }
+    let channel = ScriptedLineChannel(["Ada"])
+    let outcome = await Onboarding.layout.runLines(store, channel: channel)
+    #expect(outcome == .cancelled)
+    #expect(store.state.name == "Ada")
+  }
+
+  @Test func valuesFromTheStateNeverReachTheTerminalRaw() async {
+    var state = Overwrite.State()
+    state.name = "evil\u{1B}]0;owned\u{7}"
+    let store = Store(initialState: state) { Overwrite() }
+    let channel = ScriptedLineChannel([])
+    _ = await Overwrite.layout.runLines(store, channel: channel)
+    #expect(channel.transcript == "Rename\nName [evil\\u{1B}]0;owned\\u{7}]: ")
+  }
+}
