@@ -19,7 +19,8 @@ struct SettingsTUI: AsyncParsableCommand {
       ~/.config/settings-tui/settings.json); clients in \
       $XDG_DATA_HOME/settings-tui/clients.sqlite (default ~/.local/share/settings-tui/).
       The form is drawn on /dev/tty, so `values=$(settings-tui client --json)` works.
-      NO_COLOR (or --no-color) turns colours off; TERM=dumb cannot show a form: use --no-input.
+      NO_COLOR (or --no-color) turns colours off. --accessible (also ACCESSIBLE=1, or TERM=dumb) \
+      asks each field as a line of text instead of drawing the form.
       """,
     version: "1.0.0",
     subcommands: [EditSettings.self, AddClient.self, ListClients.self, SpecFormCommand.self],

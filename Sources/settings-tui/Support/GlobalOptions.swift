@@ -14,6 +14,12 @@ struct FormOptions: ParsableArguments {
     help: "Fill and submit the form without a terminal, from --set values and saved ones.")
   var noInput = false
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Ask each field as a line of text, for screen readers and terminals without cursor movement (also: ACCESSIBLE=1, or TERM=dumb). Answers come from standard input, so a script can pipe them in; questions go to the terminal, or to standard error when piped."))
+  var accessible = false
+
   @Option(
     name: .customLong("set"),
     help: ArgumentHelp("Set a field, e.g. --set displayName=Blob (repeatable).", valueName: "field=value"))
@@ -22,6 +28,9 @@ struct FormOptions: ParsableArguments {
   func validate() throws {
     if !assignments.isEmpty && !noInput {
       throw ValidationError("--set only works with --no-input.")
+    }
+    if accessible && noInput {
+      throw ValidationError("--accessible asks questions and --no-input asks none: choose one.")
     }
   }
 }

@@ -12,22 +12,23 @@ enum Interactive {
     environment: [String: String],
     draft: DraftKeeper<State, Draft>?
   ) async throws(ExitStatus) {
-    // NB: A dumb terminal cannot move the cursor, so no form can be drawn on it.
-    if environment["TERM"] == "dumb" {
-      throw fail(
-        "TERM=dumb cannot show a form (it has no cursor movement): run in a terminal such as "
-          + "xterm-256color, or pass --no-input with --set field=value.")
-    }
     // NB: Theme.resolve owns the NO_COLOR rule; --no-color only adds to it.
     var environment = environment
     if options.noColor { environment["NO_COLOR"] = "1" }
     let outcome: FormRuntime<State, Action>.Outcome
     draft?.follow(store)
-    do {
-      outcome = try await layout.run(store, environment: environment)
-    } catch {
-      draft?.finish(keeping: false)
-      throw fail("\(error); or pass --no-input with --set field=value")
+    if usesLines(options: options, environment: environment) {
+      outcome = await layout.runLines(store, channel: StandardLineChannel())
+      if outcome == .cancelled, store.state.form.outcome == nil {
+        printError("the input ended before the form was submitted")
+      }
+    } else {
+      do {
+        outcome = try await layout.run(store, environment: environment)
+      } catch {
+        draft?.finish(keeping: false)
+        throw fail("\(error); or pass --accessible, or --no-input with --set field=value")
+      }
     }
     // NB: Submitted or cancelled on purpose: nothing to take up later. Cut off: keep it.
     switch outcome {
@@ -40,5 +41,13 @@ enum Interactive {
     case .interrupted: throw .interrupted
     case let .terminated(signal): throw .signal(signal)
     }
+  }
+
+  /// Whether the form is asked line by line: `--accessible`, `ACCESSIBLE` set (and not `0`), or
+  /// a dumb terminal, which cannot move the cursor to draw a form.
+  static func usesLines(options: FormOptions, environment: [String: String]) -> Bool {
+    if options.accessible || environment["TERM"] == "dumb" { return true }
+    guard let value = environment["ACCESSIBLE"] else { return false }
+    return !value.isEmpty && value != "0"
   }
 }

@@ -49,7 +49,8 @@ func printJSON(_ value: some Encodable) throws(ExitStatus) {
   try StandardOutput.writeLine(text.escapingInvisiblesInJSON)
 }
 
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+/// `write(2)` under a name no `write` method hides.
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   #if canImport(Glibc)
     Glibc.write(fd, buffer, count)
   #else

@@ -22,8 +22,8 @@ struct ProcessFailure: Error, CustomStringConvertible {
 }
 
 /// Runs a program to completion with exactly the given environment (nothing inherited),
-/// standard input from /dev/null and its output collected through files (a full pipe never
-/// blocks it). The exit status is the shell's: 128 plus the signal number when a signal ended it.
+/// standard input from `input` (or /dev/null) and its output collected through files (a full
+/// pipe never blocks it). The exit status is the shell's: 128 plus the signal number when a signal ended it.
 ///
 /// NB: Not Foundation's `Process`: on Linux it learns that a child ended from a socket the child
 ///     inherits, so it never notices when the child leaves a daemon behind holding that socket
@@ -31,7 +31,7 @@ struct ProcessFailure: Error, CustomStringConvertible {
 @discardableResult
 func run(
   _ executable: String, _ arguments: [String], environment: [String: String],
-  timeout: Duration = .seconds(20)
+  input: String? = nil, timeout: Duration = .seconds(20)
 ) throws -> ProcessResult {
   let scratch = FileManager.default.temporaryDirectory
     .appendingPathComponent("stui-e2e-run-\(UUID().uuidString)")
@@ -49,7 +49,9 @@ func run(
   #endif
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  let inPath = scratch.appendingPathComponent("stdin").path
+  if let input { try Data(input.utf8).write(to: URL(fileURLWithPath: inPath)) }
+  posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inPath, O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   #if os(Linux)

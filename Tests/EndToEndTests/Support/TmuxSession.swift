@@ -86,9 +86,10 @@ final class TmuxSession {
     try Data(text.utf8).write(to: settingsFile)
   }
 
-  /// Runs the program directly (no terminal: standard input is /dev/null) to completion.
-  func runDirectly(_ arguments: [String]) throws -> ProcessResult {
-    try run(binary, arguments, environment: environment)
+  /// Runs the program directly (no terminal: standard input is `input`, or /dev/null) to
+  /// completion, in this session's folder's environment plus `extra`.
+  func runDirectly(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    try run(binary, arguments, environment: environment.merging(extra) { $1 }, input: input)
   }
 
   // MARK: Starting

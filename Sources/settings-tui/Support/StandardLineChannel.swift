@@ -1,0 +1,81 @@
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The line mode's answers from standard input, so a script can pipe them in; the questions
+/// on the terminal when the answers come from one (as the form would be drawn there), on
+/// standard error otherwise. Standard output stays free for `--json`.
+@MainActor
+final class StandardLineChannel: LineChannel {
+  /// Where the questions go: `/dev/tty`, or standard error (2).
+  private let output: Int32
+
+  init() {
+    let terminal = isatty(0) == 1 ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
+    output = terminal >= 0 ? terminal : 2
+  }
+
+  isolated deinit {
+    if output != 2 { _ = close(output) }
+  }
+
+  func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        systemWrite(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      // NB: A standard error that cannot be written to is ignored: nowhere else to say it.
+      guard written > 0 || (written < 0 && errno == EINTR) else { return }
+      offset += max(0, written)
+    }
+  }
+
+  func readLine(secret: Bool) async -> String? {
+    let hidden = secret && isatty(0) == 1 && EchoOff.start()
+    // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
+    let line = await Task.detached { Swift.readLine(strippingNewline: true) }.value
+    if hidden {
+      EchoOff.stop()
+      write("\n")  // the Enter that ended the secret was not echoed either
+    } else if isatty(0) != 1 {
+      // NB: Answers from a pipe are not echoed by anyone: end the question's line, so the
+      //     next question starts on its own.
+      write("\n")
+    }
+    return line
+  }
+}
+
+/// Turns the terminal's echo off while a secret is typed, and always back on: on return, and
+/// on the signals that end the program meanwhile (Ctrl-C, SIGTERM, SIGHUP), which then end it
+/// as they would have.
+// NB: Written by hand: ncurses is not running in line mode, and termios is the way to hide input.
+private enum EchoOff {
+  static func start() -> Bool {
+    guard tcgetattr(0, &savedTerminal) == 0 else { return false }
+    var quiet = savedTerminal
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, restoreAndRaise) }
+    return tcsetattr(0, TCSANOW, &quiet) == 0
+  }
+
+  static func stop() {
+    _ = tcsetattr(0, TCSANOW, &savedTerminal)
+    for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, SIG_DFL) }
+  }
+}
+
+/// The terminal's settings before the echo went off; read by the signal handler.
+nonisolated(unsafe) private var savedTerminal = termios()
+
+private func restoreAndRaise(_ number: Int32) {
+  _ = tcsetattr(0, TCSANOW, &savedTerminal)
+  _ = signal(number, SIG_DFL)
+  _ = raise(number)
+}

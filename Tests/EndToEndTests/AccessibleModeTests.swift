@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension EndToEnd {
+  /// The accessible line mode: every form as plain questions, answered from a pipe or typed on
+  /// a terminal that cannot move the cursor.
+  @Suite struct AccessibleMode {
+    func writeSpec(_ text: String, in session: TmuxSession) throws -> String {
+      let url = session.folder.appendingPathComponent("spec.json")
+      try Data(text.utf8).write(to: url)
+      return url.path
+    }
+
+    static let pagedSpec = """
+      {"title": "Sign up", "pages": [
+        {"title": "Who", "fields": [
+          {"key": "name", "kind": "text", "label": "Name", "required": true},
+          {"key": "pin", "kind": "secret", "label": "PIN", "pattern": "[0-9]{4}"}
+        ]},
+        {"title": "What", "fields": [
+          {"kind": "note", "label": "Topics", "text": "Pick two."},
+          {"key": "topics", "kind": "multiselect", "label": "Topics", "options": ["Swift", "Go", "Rust"], "min": 2},
+          {"key": "sure", "kind": "confirm", "label": "Sure?"}
+        ]}
+      ]}
+      """
+
+    @Test func aSpecFormAnsweredThroughAPipePrintsItsJSON() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(Self.pagedSpec, in: session)
+      let result = try session.runDirectly(
+        ["form", spec, "--accessible"], input: "\nAda\n12\n1234\n1\n1,3\ny\n")
+      #expect(result.status == 0, "\(result)")
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+      #expect(values["name"] as? String == "Ada")
+      #expect(values["pin"] as? String == "1234")
+      #expect(values["topics"] as? [String] == ["Swift", "Rust"])
+      #expect(values["sure"] as? Bool == true)
+      let transcript = result.stderr
+      #expect(transcript.contains("Page 1 of 2: Who\nName: \n  Error: Required\nName: \n"), "\(result)")
+      #expect(transcript.contains("PIN: \n  Error: Must match [0-9]{4}\nPIN [hidden]: \n"), "\(result)")
+      #expect(transcript.contains("Page 2 of 2: What\nTopics:\n  Pick two.\n"), "\(result)")
+      #expect(!transcript.contains("1234"), "a secret is never written back")
+    }
+
+    @Test func theSettingsFormWithACCESSIBLEIsSavedFromAnswers() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(
+        [], input: "weekly\nBlob\n\ny\n", environment: ["ACCESSIBLE": "1"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr.contains("  1) Daily (chosen)\n  2) Weekly\n  3) Off\n"), "\(result)")
+      #expect(result.stderr.contains("Notifications (y or n) [Off]: \n"), "\(result)")
+      #expect(!result.stderr.contains("Email notifications"), "disabled while notifications are off")
+      let saved = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(saved.contains("\"digest\" : \"weekly\""), "\(saved)")
+      #expect(saved.contains("\"displayName\" : \"Blob\""), "\(saved)")
+      #expect(saved.contains("\"protectMyPosts\" : true"), "\(saved)")
+    }
+
+    @Test func aTakenEmailIsRefusedAndAskedAgain() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let first = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36"])
+      #expect(first.status == 0, "\(first)")
+      let result = try session.runDirectly(
+        ["client", "--accessible", "--json"], input: "Grace\nada@example.com\ngrace@example.com\n40\n")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr.contains("Email [ada@example.com]: \n"), "asked again: \(result)")
+      #expect(result.stdout.contains("grace@example.com"), "\(result)")
+    }
+
+    @Test func theEndOfTheInputCancelsWithExit1() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(["client", "--accessible"], input: "Grace\n")
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("settings-tui: the input ended before the form was submitted"), "\(result)")
+      #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aDumbTerminalAsksLineByLineAndHidesASecret() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(Self.pagedSpec, in: session)
+      try session.start(["form", spec], environment: ["TERM": "dumb"])
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor(text: "PIN:")
+      try session.type("4321")
+      try session.press("Enter")
+      var screen = try await session.waitFor(text: "Topics (numbers")
+      #expect(!screen.contains("4321"), "the secret is not echoed: \(screen)")
+      try session.type("2,3")
+      try session.press("Enter")
+      try await session.waitFor(text: "Sure? (y or n)")
+      try session.type("n")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 0)
+      screen = try await session.waitFor(text: "Sure?")
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(screen)")
+      #expect(values["pin"] as? String == "4321")
+      #expect(values["topics"] as? [String] == ["Go", "Rust"])
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "echo is back on: \(terminal)")
+    }
+
+    @Test func ctrlCWhileASecretIsTypedLeavesEchoOn() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      _ = try writeSpec(Self.pagedSpec, in: session)
+      // NB: In a shell with job control, as a person runs it: Ctrl-C reaches the program alone.
+      try await session.startShell(running: #""$BIN" form spec.json --accessible"#)
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor(text: "PIN:")
+      try session.type("12")
+      try session.press("C-c")
+      // NB: bash drops the rest of the command line (the `echo`) after a Ctrl-C; ask for $? again.
+      try await session.waitFor("the shell's prompt") { $0.lines.contains("$") }
+      try session.type(#"echo "code=$?""#)
+      try session.press("Enter")
+      try await session.waitFor(text: "code=130")
+      // NB: "MODE:" and "echo" only meet in stty's answer, never in the typed command line.
+      try session.type("stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo | sed s/^/MODE:/")
+      try session.press("Enter")
+      let modes = try await session.waitFor("stty's answer") { $0.contains("MODE:echo") || $0.contains("MODE:-echo") }
+      #expect(modes.contains("MODE:echo"), "echo is back on\n\(modes)")
+    }
+
+    @Test func aTerminationWhileASecretIsTypedLeavesEchoOn() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(Self.pagedSpec, in: session)
+      try session.start(["form", spec, "--accessible"])
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor(text: "PIN:")
+      try await Task.sleep(for: .milliseconds(100))
+      kill(try await session.programPID(), SIGTERM)
+      #expect(try await session.waitForExit() == 128 + SIGTERM)
+      let terminal = try session.terminalState()
+      #expect(terminal.saneModes, "echo is back on: \(terminal)")
+    }
+  }
+}
