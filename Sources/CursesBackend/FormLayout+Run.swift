@@ -27,14 +27,15 @@ extension FormLayout {
   ///   - store: The form's store; read its state afterwards for the submitted values.
   ///   - terminalPath: The terminal to draw on and read from. `/dev/tty` leaves standard input
   ///     and output free, so a program can print results that a shell captures.
-  ///   - environment: Where `NO_COLOR` and `TERM` are read (`ESCDELAY` is curses' own).
+  ///   - environment: Where `NO_COLOR`, `TERM` and a text area's editor (`VISUAL`, `EDITOR`,
+  ///     `TMPDIR`) are read (`ESCDELAY` is curses' own).
   ///   - keymap: What keys mean; the key help follows it.
   /// - Throws: ``CursesBackendError`` when there is no usable terminal.
   @MainActor
   public func run(
     _ store: Store<State, Action>,
     terminalPath: String = "/dev/tty",
-    environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM"]),
+    environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]),
     keymap: Keymap = .standard
   ) async throws(CursesBackendError) -> FormRuntime<State, Action>.Outcome {
     let theme = Theme.resolve(environment: environment)
@@ -44,6 +45,7 @@ extension FormLayout {
     let runtime = FormRuntime(
       store: store, layout: self, terminal: Terminal(backend: backend), events: backend,
       keymap: keymap, theme: theme)
+    runtime.externalEditor = { backend.editExternally($0, environment: environment) }
     return await runtime.run()
   }
 }

@@ -145,5 +145,37 @@ extension EndToEnd {
         }
       }
     }
+
+    @Test func aTextAreaTakesLinesAndCtrlEOpensTheEditor() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write("""
+        {"title": "Note", "fields": [
+          {"key": "body", "kind": "textarea", "label": "Body", "rows": 3, "required": true},
+          {"key": "urgent", "kind": "toggle", "label": "Urgent"}
+        ]}
+        """, to: "spec.json", in: session)
+      // An editor that appends a line, as a person would in vi.
+      let editor = session.folder.appendingPathComponent("editor.sh")
+      try Data("#!/bin/sh\nprintf 'from the editor\\n' >> \"$1\"\n".utf8).write(to: editor)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+      try session.start(["form", "spec.json"], environment: ["EDITOR": editor.path, "VISUAL": ""])
+      try await session.waitForFocus(on: "Body")
+      try await session.waitFor(text: "Enter new line")
+      try session.type("line one")
+      try session.press("Enter")
+      try session.type("line two")
+      try session.press("C-e")
+      let screen = try await session.waitFor(text: "from the editor")
+      #expect(screen.contains("line one"), "\(screen)")
+      try session.press("Tab", "Space", "Tab", "Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+      #expect(values["body"] as? String == "line one\nline two\nfrom the editor")
+      #expect(values["urgent"] as? Bool == true)
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+    }
   }
 }

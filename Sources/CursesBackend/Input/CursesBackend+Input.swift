@@ -93,8 +93,7 @@ extension CursesBackend {
   /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
   /// program is continued, with curses mode restored.
   func suspend() -> TerminalEvent {
-    setBracketedPaste(false)
-    endwin()
+    leaveCursesMode()
     ignoresNextContinue = true
     signals.stopProcess()
     return resume()
@@ -109,12 +108,23 @@ extension CursesBackend {
     while !isInForeground {
       signals.stopProcess()
     }
+    enterCursesMode()
+    return .resumed
+  }
+
+  /// Gives the terminal back as the shell had it (for a stop, or another program on it).
+  func leaveCursesMode() {
+    setBracketedPaste(false)
+    endwin()
+  }
+
+  /// Takes the terminal back into curses mode and repaints the whole screen.
+  func enterCursesMode() {
     _ = reset_prog_mode()
     _ = clearok(screen.window, true)
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
     setBracketedPaste(true)
-    return .resumed
   }
 
   /// Whether this process's group owns the terminal now; `true` when that cannot be told (the

@@ -52,12 +52,12 @@ public struct FormSpec: Hashable, Sendable {
 
   /// The kinds of field a spec can ask for.
   public enum Kind: String, CaseIterable, Hashable, Sendable {
-    case text, secret, toggle, confirm, select, multiselect, number, note
+    case text, textarea, secret, toggle, confirm, select, multiselect, number, note
 
     /// What the field holds.
     var valueType: String {
       switch self {
-      case .text, .secret, .select: "a string"
+      case .text, .textarea, .secret, .select: "a string"
       case .toggle, .confirm: "true or false"
       case .multiselect: "an array of strings"
       case .number: "a whole number"
@@ -251,8 +251,8 @@ private struct Parser {
     case (.note, let value?):
       wrong(&self, value)
       return .none
-    case (.text, nil), (.secret, nil), (.text, .null?), (.secret, .null?): return .text("")
-    case (.text, .string(let text)?), (.secret, .string(let text)?): return .text(text)
+    case (.text, nil), (.textarea, nil), (.secret, nil), (.text, .null?), (.textarea, .null?), (.secret, .null?): return .text("")
+    case (.text, .string(let text)?), (.textarea, .string(let text)?), (.secret, .string(let text)?): return .text(text)
     case (.select, nil), (.select, .null?): return .text(field.options.first ?? "")
     case (.select, .string(let text)?): return .text(text)
     case (.toggle, nil), (.confirm, nil), (.toggle, .null?), (.confirm, .null?): return .flag(false)
@@ -321,7 +321,7 @@ extension FormSpec.Value {
   /// The value a field of this kind holds when nothing was given.
   static func empty(for field: FormSpec.Field) -> Self {
     switch field.kind {
-    case .text, .secret: .text("")
+    case .text, .textarea, .secret: .text("")
     case .select: .text(field.options.first ?? "")
     case .toggle, .confirm: .flag(false)
     case .number: .number(0)

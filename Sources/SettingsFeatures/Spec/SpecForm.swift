@@ -30,7 +30,7 @@ public struct SpecForm: Reducer {
     /// The value of the field at `index`.
     public func value(at index: Int) -> FormSpec.Value {
       switch SpecForm.installed.spec.fields[index].kind {
-      case .text, .secret, .select: .text(texts[index].wrappedValue)
+      case .text, .textarea, .secret, .select: .text(texts[index].wrappedValue)
       case .toggle, .confirm: .flag(flags[index].wrappedValue)
       case .number: .number(numbers[index].wrappedValue)
       case .multiselect: .list(lists[index].wrappedValue)

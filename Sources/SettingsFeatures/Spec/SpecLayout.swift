@@ -13,6 +13,9 @@ extension SpecForm {
       switch item.kind {
       case .text:
         control = TextField(item.label, \.texts[index], maxLength: item.maxLength.map { max($0, 1) } ?? 1_000)
+      case .textarea:
+        control = TextArea(
+          item.label, \.texts[index], rows: item.rows ?? 4, maxLength: item.maxLength.map { max($0, 1) } ?? 10_000)
       case .secret:
         control = SecureField(item.label, \.texts[index], echo: item.hidesEcho ? .none : .bullets)
       case .toggle:

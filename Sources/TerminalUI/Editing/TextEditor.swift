@@ -35,6 +35,13 @@ public struct TextEditor: Hashable, Sendable {
   /// Whether the last key's text did not all fit under ``maxLength`` (a paste was cut, or a
   /// character was refused), so the person can be told.
   public private(set) var wasCut = false
+  /// Whether the text may hold line breaks (a text area): Enter inserts one, a paste keeps
+  /// them, and Home/End, Ctrl-A, Ctrl-K and Ctrl-U work on the cursor's line.
+  public var isMultiline = false
+  /// The first wrapped row a text area shows (``visibleRows(width:height:)``).
+  public internal(set) var scrollRow = 0
+  /// The column Up and Down aim for, kept while they move through shorter rows.
+  var goalColumn: Int?
 
   /// An editor with the cursor at the end of `text`.
   public init(text: String = "") {
@@ -60,15 +67,31 @@ public struct TextEditor: Hashable, Sendable {
   /// Printable characters and pastes insert at the cursor; Backspace, Delete and Ctrl-D delete one
   /// grapheme; Left/Right, Ctrl-B/F, Home/End and Ctrl-A/E move; Ctrl-K kills to the end, Ctrl-U
   /// to the start, Ctrl-W the previous word. Anything else is ``Outcome/notHandled``.
+  ///
+  /// In a multi-line editor (``isMultiline``), Enter inserts a line break and a paste keeps its
+  /// line breaks; Up and Down move by wrapped rows in ``handle(_:width:)``.
   @discardableResult
   public mutating func handle(_ key: Key) -> Outcome {
     wasCut = false
+    if key != .up && key != .down && key != .control("p") && key != .control("n") { goalColumn = nil }
     switch key {
     case .character(let character):
       guard TextSanitizer.isPrintable(character) else { return .notHandled }
       return insert(String(character))
     case .paste(let pasted):
-      return insert(TextSanitizer.singleLine(pasted))
+      return insert(isMultiline ? TextSanitizer.multiLine(pasted) : TextSanitizer.singleLine(pasted))
+    case .enter where isMultiline:
+      return insert("\n")
+    case .home where isMultiline, .control("a") where isMultiline:
+      return move(to: lineStart())
+    case .end where isMultiline:
+      return move(to: lineEnd())
+    case .control("k") where isMultiline:
+      // NB: At the end of a line, Ctrl-K joins the next one, as in Emacs.
+      let end = lineEnd()
+      return delete(from: cursor, to: end == cursor ? end + 1 : end)
+    case .control("u") where isMultiline:
+      return delete(from: lineStart(), to: cursor)
     case .backspace, .control("h"):
       return delete(from: cursor - 1, to: cursor)
     case .delete, .control("d"):
@@ -134,6 +157,26 @@ public struct TextEditor: Hashable, Sendable {
     guard clamped != cursor else { return .unchanged }
     cursor = clamped
     return .cursorMoved
+  }
+
+  /// The start of the cursor's line (after the line break before it).
+  private func lineStart() -> Int {
+    var position = cursor
+    for character in text[..<index(at: cursor)].reversed() {
+      if character == "\n" { break }
+      position -= 1
+    }
+    return position
+  }
+
+  /// The end of the cursor's line (before its line break).
+  private func lineEnd() -> Int {
+    var position = cursor
+    for character in text[index(at: cursor)...] {
+      if character == "\n" { break }
+      position += 1
+    }
+    return position
   }
 
   /// Where Ctrl-W starts deleting: back over spaces before the cursor, then over the word.

@@ -22,4 +22,20 @@ enum TextSanitizer {
     }
     return result
   }
+
+  /// Pasted text made fit for a text area: line breaks (`\r\n`, `\r`, `\n`) become `\n`,
+  /// tabs one space each; other control characters are dropped.
+  static func multiLine(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character.isNewline {
+        result.append("\n")
+      } else if character == "\t" {
+        result.append(" ")
+      } else if isPrintable(character) {
+        result.append(character)
+      }
+    }
+    return result
+  }
 }

@@ -89,6 +89,8 @@ extension FormLayout {
     // NB: A control of several rows is drawn once per frame into a buffer of its own, and its
     //     visible rows are copied from there, so scrolling can show any part of it.
     var drawnControls: [Int: Buffer] = [:]
+    /// Where the focused text area's cursor is in its own buffer.
+    var areaCursor: Position?
     for y in viewport.y..<(viewport.y + viewport.height) {
       let row = view.scrollOffset + y - viewport.y
       guard row < body.rowCount else {
@@ -155,16 +157,28 @@ extension FormLayout {
         let isFocused = form.focusedField == field
         let isDisabled = !rules.isEnabled(field, in: state)
         let input = isFocused ? view.input : ControlInput()
-        let key = RowKey.controlLine(
+        // NB: The focused text area is drawn every frame from its editor, like a text field.
+        let isEditing = isFocused && !isDisabled && control.kind == .textArea && control.textAccess != nil
+        let key: RowKey = isEditing ? .unknown : .controlLine(
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
           value: control.value(state), input: input)
+        var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
+          let area = Rect(x: columns.control, y: 0, width: max(1, width - columns.control - 1), height: control.rows)
           let drawn = drawnControls[index] ?? {
             var own = Buffer(size: Size(columns: width, rows: control.rows))
-            let area = Rect(x: columns.control, y: 0, width: max(1, width - columns.control - 1), height: control.rows)
-            control.draw(
-              state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme, input: input),
-              area, &own)
+            if isEditing, let text = control.textAccess {
+              var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: true)
+              areaCursor = TextAreaView(value: editor.text, placeholder: text.placeholder, theme: theme)
+                .renderFocused(in: area, buffer: &own, editor: &editor)
+              view.editor = editor
+              view.editorField = field
+              view.textAreaWidth = TextAreaView.textWidth(in: area)
+            } else {
+              control.draw(
+                state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme, input: input),
+                area, &own)
+            }
             return own
           }()
           drawnControls[index] = drawn
@@ -172,8 +186,11 @@ extension FormLayout {
           if line == 0 {
             drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           }
+          if isEditing, let position = areaCursor, position.row == line {
+            cursor = Position(column: position.column, row: y)
+          }
         }
-        return nil
+        return cursor
       case let .description(index):
         let control = controls[index]
         let isDisabled = !rules.isEnabled(fields[index], in: state)

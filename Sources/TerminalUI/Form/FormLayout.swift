@@ -252,9 +252,10 @@ where Action.State == State {
       guard let text = control.textAccess else {
         return control.handle(command, state, &view.input).map { [Action.binding($0)] } ?? []
       }
-      var editor = syncedEditor(for: field, text: text.get(state), view: view)
+      let isArea = control.kind == .textArea
+      var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: isArea)
       editor.maxLength = text.maxLength
-      let outcome = editor.handle(key)
+      let outcome = isArea ? editor.handle(key, width: view.textAreaWidth) : editor.handle(key)
       if editor.wasCut, let maxLength = text.maxLength {
         view.notice = "At most \(maxLength) characters: the rest was left out"
       }
@@ -268,15 +269,39 @@ where Action.State == State {
         let binding = control.handle(command, state, &view.input)
       else { return [] }
       return [.binding(binding)]
-    case .interrupt, .redraw:
+    case .interrupt, .redraw, .openEditor:
+      // NB: Ctrl-E runs another program on the terminal: the runtime's business
+      //     (``FormRuntime/externalEditor``), with ``editableText(in:)``.
       return []
     }
   }
 
+  /// The focused text area's text and the action that sets it (`nil` when no enabled text area
+  /// has focus): what Ctrl-E hands to an editor and takes back. Text from the editor is made
+  /// fit for the area (control characters dropped, one line break at the end removed, cut at
+  /// its limit).
+  public func editableText(in state: State) -> (text: String, set: (String) -> Action)? {
+    guard let field = state.form.focusedField, let control = control(for: field),
+      control.kind == .textArea, rules.isEnabled(field, in: state), let access = control.textAccess
+    else { return nil }
+    return (access.get(state), { edited in
+      var text = TextSanitizer.multiLine(edited)
+      if text.hasSuffix("\n") { text.removeLast() }
+      if let maxLength = access.maxLength, text.count > maxLength { text = String(text.prefix(maxLength)) }
+      return .binding(access.set(text))
+    })
+  }
+
   /// The focused text field's editor, made fresh when focus arrived or the value changed from
   /// elsewhere (e.g. a reducer trimmed it), otherwise the one that keeps the cursor.
-  func syncedEditor(for field: Field, text: String, view: FormViewState<Field>) -> TextEditor {
-    guard view.editorField == field, var editor = view.editor else { return TextEditor(text: text) }
+  func syncedEditor(
+    for field: Field, text: String, view: FormViewState<Field>, isMultiline: Bool = false
+  ) -> TextEditor {
+    guard view.editorField == field, var editor = view.editor else {
+      var editor = TextEditor(text: text)
+      editor.isMultiline = isMultiline
+      return editor
+    }
     if editor.text != text { editor.replaceText(text) }
     return editor
   }

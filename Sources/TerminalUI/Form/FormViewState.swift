@@ -11,6 +11,8 @@ public struct FormViewState<Field: FormField>: Equatable {
   /// The field that had focus when the form was last drawn: presentation state resets when it
   /// changes.
   public var focusedField: Field?
+  /// The columns the focused text area wraps to, as last drawn (Up and Down move by its rows).
+  public var textAreaWidth = 40
   /// The page shown (in a form with pages): the scroll starts afresh on another page.
   public var page = 0
   /// The first body row shown when the form is taller than the screen.

@@ -19,6 +19,8 @@ public enum FormCommand: Hashable, Sendable {
   case digit(Int)
   /// A key for the focused text field's ``TextEditor``.
   case edit(Key)
+  /// Ctrl-E in a text area: edit its text in `$VISUAL` or `$EDITOR` (the runtime does it).
+  case openEditor
   /// Esc: leave the form without saving.
   case cancel
   /// Ctrl-C: quit at once.

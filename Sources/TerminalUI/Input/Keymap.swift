@@ -33,6 +33,8 @@ public struct Keymap: Hashable, Sendable {
   /// Non-character keys a text field's ``TextEditor`` handles (printable characters and pastes
   /// always go to a focused text field).
   public var textEditing: KeyBinding { didSet { table = KeyTable(sets) } }
+  /// Keys that open a text area's text in `$VISUAL` or `$EDITOR`.
+  public var openEditor: KeyBinding
 
   /// The sets above by key, rebuilt whenever one changes.
   private var table: KeyTable
@@ -41,7 +43,8 @@ public struct Keymap: Hashable, Sendable {
   public init(
     interrupt: KeyBinding, cancel: KeyBinding, redraw: KeyBinding,
     focusNext: KeyBinding, focusPrevious: KeyBinding, activate: KeyBinding,
-    toggle: KeyBinding, decrement: KeyBinding, increment: KeyBinding, textEditing: KeyBinding
+    toggle: KeyBinding, decrement: KeyBinding, increment: KeyBinding, textEditing: KeyBinding,
+    openEditor: KeyBinding = KeyBinding([.control("e")], help: "editor")
   ) {
     self.interrupt = interrupt
     self.cancel = cancel
@@ -53,6 +56,7 @@ public struct Keymap: Hashable, Sendable {
     self.decrement = decrement
     self.increment = increment
     self.textEditing = textEditing
+    self.openEditor = openEditor
     self.table = KeyTable([])
     self.table = KeyTable(sets)
   }
@@ -114,6 +118,13 @@ public struct Keymap: Hashable, Sendable {
       case .character(let character) where TextSanitizer.isPrintable(character): return .edit(key)
       default: return nil
       }
+    case .textArea:
+      if openEditor.keys.contains(key) { return .openEditor }
+      switch key {
+      case .enter, .up, .down, .paste, .control("p"), .control("n"): return .edit(key)
+      case .character(let character) where TextSanitizer.isPrintable(character): return .edit(key)
+      default: return membership.contains(.textEditing) ? .edit(key) : nil
+      }
     case .toggle:
       return membership.contains(.toggle) ? .toggle : nil
     case .button:
@@ -172,10 +183,16 @@ extension Keymap {
       items.append(.init(key: "\(Key.up.name)/\(Key.down.name)", action: "move"))
       // NB: A list that can be filtered says so on its own filter line.
       add(toggle, "choose")
+    case .textArea:
+      // NB: First, so a narrow footer keeps them: Enter does not do here what it does elsewhere.
+      let moves = items
+      items = [.init(key: Key.enter.name, action: "new line")]
+      add(openEditor)
+      items += moves
     case .text, .custom, .note, nil:
       break
     }
-    if focused != .button { add(activate, enterSubmits ? "save" : activate.help) }
+    if focused != .button && focused != .textArea { add(activate, enterSubmits ? "save" : activate.help) }
     add(cancel)
     return items
   }
@@ -184,8 +201,8 @@ extension Keymap {
   /// terminal and `man` show: `Tab, Down: next`.
   public var summary: [String] {
     [
-      focusNext, focusPrevious, activate, toggle, decrement, increment, textEditing, cancel,
-      interrupt, redraw,
+      focusNext, focusPrevious, activate, toggle, decrement, increment, textEditing, openEditor,
+      cancel, interrupt, redraw,
     ].compactMap { binding in
       let names = binding.keys.filter { $0 != .resize }.map(\.spelledOut)
       return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)"

@@ -39,6 +39,10 @@ where Action.State == State {
   public var theme: Theme
   /// Presentation state: cursor and scroll of the focused field, vertical scroll, spinner.
   public private(set) var view = FormViewState<Field>()
+  /// Edits a text area's text in another program (Ctrl-E: `$VISUAL` or `$EDITOR`) and returns
+  /// what it saved, or `nil` to keep the text; the terminal is redrawn afterwards. `nil` (the
+  /// default, and a headless terminal's): Ctrl-E does nothing.
+  public var externalEditor: ((String) -> String?)?
 
   /// The previous frame, so a frame redraws only the rows that changed.
   private var frameCache = FrameCache()
@@ -156,6 +160,11 @@ where Action.State == State {
         // NB: The form is not on screen, so nothing may change it unseen: only resize (handled
         //     above), Esc and Ctrl-C work until the window is large enough again.
         return nil
+      case .openEditor?:
+        guard let editable = layout.editableText(in: state), let externalEditor else { return nil }
+        let edited = externalEditor(editable.text)
+        terminal.invalidate()
+        actions = edited.map { [editable.set($0)] } ?? []
       case let command?:
         actions = layout.actions(for: command, state: state, view: &view)
       }

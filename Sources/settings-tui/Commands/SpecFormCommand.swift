@@ -12,9 +12,9 @@ struct SpecFormCommand: AsyncParsableCommand {
     abstract: "Show a form described in JSON and print its values as one JSON object.",
     discussion: """
       The spec: {"title": ..., "submit": ..., "fields": [...]} or {"title": ..., "pages": \
-      [{"title": ..., "fields": [...]}]}. A field: key, kind (text, secret, toggle, confirm, \
-      select, multiselect, number, note), label, description, default, options, and rules: \
-      required, min, max, minLength, maxLength, pattern, oneOf; rows (a list's height), echo \
+      [{"title": ..., "fields": [...]}]}. A field: key, kind (text, textarea, secret, toggle, \
+      confirm, select, multiselect, number, note), label, description, default, options, and rules: \
+      required, min, max, minLength, maxLength, pattern, oneOf; rows (a list's or text area's height), echo \
       (a secret's: bullets or none), text (a note's). A mistake in the spec is reported with \
       its JSON path and exit 2, before anything is drawn.
       --set key=value sets a field with --no-input (a multiselect takes a,b,c).
@@ -60,7 +60,7 @@ struct SpecFormCommand: AsyncParsableCommand {
       throw fail("--set \(assignment.field): no such field. Fields: \(keys)")
     }
     switch spec.fields[index].kind {
-    case .text, .secret, .select:
+    case .text, .textarea, .secret, .select:
       return .set(\.texts[index], assignment.value)
     case .toggle, .confirm:
       return .set(\.flags[index], try assignment.bool())

@@ -54,7 +54,7 @@ struct FormSpecTests {
       """)
     #expect(found.contains("$.title: expected a string, found a number"))
     #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
-    #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, secret,") })
+    #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, textarea, secret,") })
     #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
     #expect(found.contains("$.fields[2].key: duplicate key \"b\" (first used at $.fields[1])"))
     #expect(found.contains("$.fields[3].options: a select needs options (an array of strings)"))

@@ -19,15 +19,17 @@ import Testing
   @Test func tabAndDownMoveFocusForwardFromEveryControl() {
     for focused in everyFocus {
       #expect(keymap.command(for: .tab, focused: focused) == .focusNext)
-      // NB: In a list, Down moves through the options; Tab leaves it.
-      #expect(keymap.command(for: .down, focused: focused) == (focused == .list ? .edit(.down) : .focusNext))
+      // NB: In a list and a text area, Down moves through the options or rows; Tab leaves.
+      let moves = focused == .list || focused == .textArea
+      #expect(keymap.command(for: .down, focused: focused) == (moves ? .edit(.down) : .focusNext))
     }
   }
 
   @Test func shiftTabAndUpMoveFocusBackFromEveryControl() {
     for focused in everyFocus {
       #expect(keymap.command(for: .backTab, focused: focused) == .focusPrevious)
-      #expect(keymap.command(for: .up, focused: focused) == (focused == .list ? .edit(.up) : .focusPrevious))
+      let moves = focused == .list || focused == .textArea
+      #expect(keymap.command(for: .up, focused: focused) == (moves ? .edit(.up) : .focusPrevious))
     }
   }
 
@@ -40,10 +42,23 @@ import Testing
     #expect(keymap.command(for: .escape, focused: .list) == .cancel)
   }
 
-  @Test func enterActivatesEveryControl() {
-    for focused in everyFocus {
+  @Test func enterActivatesEveryControlButATextArea() {
+    for focused in everyFocus where focused != .textArea {
       #expect(keymap.command(for: .enter, focused: focused) == .activate)
     }
+  }
+
+  @Test func aTextAreaTakesEnterAndRowMovesButNotTabAndCtrlEOpensTheEditor() {
+    #expect(keymap.command(for: .enter, focused: .textArea) == .edit(.enter))
+    #expect(keymap.command(for: .up, focused: .textArea) == .edit(.up))
+    #expect(keymap.command(for: .tab, focused: .textArea) == .focusNext)
+    #expect(keymap.command(for: .backTab, focused: .textArea) == .focusPrevious)
+    #expect(keymap.command(for: .control("e"), focused: .textArea) == .openEditor)
+    #expect(keymap.command(for: .control("e"), focused: .text) == .edit(.control("e")), "end of line in a field")
+    #expect(keymap.command(for: .escape, focused: .textArea) == .cancel)
+    #expect(
+      keymap.helpItems(for: .textArea).map { "\($0.key) \($0.action)" }
+        == ["Enter new line", "Ctrl-E editor", "Tab next", "Shift-Tab back", "Esc cancel"])
   }
 
   @Test func spaceDependsOnTheFocusedControl() {
@@ -173,6 +188,14 @@ import Testing
     if keymap.redraw.contains(key) { return .redraw }
     switch focused {
     case .text:
+      if keymap.textEditing.contains(key) { return .edit(key) }
+      if case .paste = key { return .edit(key) }
+      if case let .character(character) = key, TextSanitizer.isPrintable(character) {
+        return .edit(key)
+      }
+    case .textArea:
+      if keymap.openEditor.contains(key) { return .openEditor }
+      if [.enter, .up, .down, .control("p"), .control("n")].contains(key) { return .edit(key) }
       if keymap.textEditing.contains(key) { return .edit(key) }
       if case .paste = key { return .edit(key) }
       if case let .character(character) = key, TextSanitizer.isPrintable(character) {

@@ -191,3 +191,64 @@ public func Stepper<State>(
         return .set(keyPath, number)
       }))
 }
+
+/// Multi-line text bound to a bindable `String`, `rows` rows high, wrapped at spaces: Enter
+/// inserts a line break, Tab and Shift-Tab leave, Up/Down move by rows, the text keys of a
+/// ``TextField`` edit, and Ctrl-E opens the text in `$VISUAL` or `$EDITOR` (where the program
+/// runs one; see ``FormRuntime/externalEditor``). Typing and pasting stop at `maxLength`
+/// characters, line breaks included.
+///
+/// ```swift
+/// TextArea("Bio", \.$bio, rows: 4, placeholder: "A few words about you", maxLength: 500)
+/// ```
+public func TextArea<State>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<String>>,
+  rows: Int = 4,
+  placeholder: String = "",
+  maxLength: Int? = 10_000
+) -> FormControl<State> {
+  FormControl(
+    label: label, kind: .textArea, binding: BoundKeyPath(keyPath), rows: max(2, rows),
+    draw: { state, context, area, buffer in
+      TextAreaView(
+        value: state[keyPath: keyPath].wrappedValue, placeholder: placeholder,
+        isDisabled: context.isDisabled, theme: context.theme
+      ).render(in: area, buffer: &buffer)
+    },
+    value: { .text($0[keyPath: keyPath].wrappedValue) },
+    handle: { _, _, _ in nil },
+    textAccess: .init(
+      get: { $0[keyPath: keyPath].wrappedValue },
+      set: { .set(keyPath, $0) },
+      placeholder: placeholder, echo: .normal, maxLength: maxLength),
+    status: nil,
+    line: LineQuestion(
+      current: { $0[keyPath: keyPath].wrappedValue.replacingLineBreaks },
+      hint: "one line; \\n starts a new one",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        let value = text.allSatisfy(\.isWhitespace) ? "" : TextSanitizer.multiLine(text.expandingLineBreaks)
+        if let maxLength, value.count > maxLength {
+          throw MisunderstoodAnswer("At most \(maxLength) characters")
+        }
+        return .set(keyPath, value)
+      }))
+}
+
+extension String {
+  /// Line breaks written as `\n`, for a one-line question.
+  var replacingLineBreaks: String {
+    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
+  }
+
+  /// `\n` read back as line breaks.
+  var expandingLineBreaks: String {
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: "\\n") {
+      result += rest[..<range.lowerBound] + "\n"
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}
