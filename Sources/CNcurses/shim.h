@@ -68,6 +68,27 @@ static inline int cn_key_page_up(void) { return KEY_PPAGE; }
 static inline int cn_key_page_down(void) { return KEY_NPAGE; }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_key_max(void) { return KEY_MAX; }
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+
+// MARK: - Mouse (the button masks are macros)
+
+/// Turns on reports of button 1 presses and the wheel; `0` turns reports off.
+static inline int cn_enable_mouse(int on) {
+  mmask_t wanted = on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
+  return mousemask(wanted, NULL) == 0 && on ? -1 : 0;
+}
+
+/// The mouse event curses read: 1 a button 1 press, 2 wheel up, 3 wheel down, 0 anything else.
+static inline int cn_read_mouse(int *column, int *row) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return 0;
+  *column = event.x;
+  *row = event.y;
+  if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+  if (event.bstate & BUTTON4_PRESSED) return 2;
+  if (event.bstate & BUTTON5_PRESSED) return 3;
+  return 0;
+}
 
 // NB: `stdscr` and `COLOR_PAIRS` are mutable C globals; reading them from Swift 6
 //     is a concurrency error, so they are read here, for the screen most recently `set_term`ed.

@@ -126,6 +126,16 @@ public final class CursesBackend {
     setBracketedPaste(true)
   }
 
+  /// Whether the terminal reports the mouse: clicks and the wheel arrive as
+  /// ``TerminalUI/Key/mouse(_:)``. Off by default; curses turns the terminal's reporting on and
+  /// off (and off again at exit).
+  public var reportsMouse = false {
+    didSet {
+      guard reportsMouse != oldValue else { return }
+      _ = cn_enable_mouse(reportsMouse ? 1 : 0)
+    }
+  }
+
   /// Takes over the terminal device at `terminalPath` for both keys and drawing.
   ///
   /// The app passes `/dev/tty`, so standard output stays free for `--json`.

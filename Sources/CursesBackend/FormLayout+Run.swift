@@ -30,18 +30,22 @@ extension FormLayout {
   ///   - environment: Where `NO_COLOR`, `TERM` and a text area's editor (`VISUAL`, `EDITOR`,
   ///     `TMPDIR`) are read (`ESCDELAY` is curses' own).
   ///   - keymap: What keys mean; the key help follows it.
+  ///   - mouse: Whether clicks and the wheel work, where the terminal reports them (while on,
+  ///     most terminals select text with Shift held).
   /// - Throws: ``CursesBackendError`` when there is no usable terminal.
   @MainActor
   public func run(
     _ store: Store<State, Action>,
     terminalPath: String = "/dev/tty",
     environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]),
-    keymap: Keymap = .standard
+    keymap: Keymap = .standard,
+    mouse: Bool = true
   ) async throws(CursesBackendError) -> FormRuntime<State, Action>.Outcome {
     let theme = Theme.resolve(environment: environment)
     let backend = try CursesBackend(
       terminalPath: terminalPath, colorMode: theme == .monochrome ? .never : .automatic)
     defer { backend.shutdown() }
+    backend.reportsMouse = mouse
     let runtime = FormRuntime(
       store: store, layout: self, terminal: Terminal(backend: backend), events: backend,
       keymap: keymap, theme: theme)

@@ -36,6 +36,32 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .zero) == .timeout, "nothing left over")
   }
 
+  @Test func theMouseIsReportedOnlyWhenAskedForAndTurnedOffAgain() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    _ = terminal.takeOutput()
+    backend.reportsMouse = true
+    backend.flush()
+    let on = String(decoding: terminal.takeOutput(), as: UTF8.self)
+    #expect(on.contains("\u{1B}[?1006;1000h"), "terminfo's XM for xterm-256color: \(on.debugDescription)")
+    // SGR reports: a click at column 12, row 5 (1-based), press and release, then the wheel.
+    terminal.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.mouse(MouseEvent(.press, at: Position(column: 11, row: 4)))))
+    terminal.type("\u{1B}[<64;3;4M")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.mouse(MouseEvent(.wheelUp, at: Position(column: 2, row: 3)))))
+    terminal.type("\u{1B}[<65;3;4M")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.mouse(MouseEvent(.wheelDown, at: Position(column: 2, row: 3)))))
+    // Another button is nothing to a form, and never holds the next key back.
+    terminal.type("\u{1B}[<2;1;1M\u{1B}[<2;1;1mx")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("x")))
+    #expect(backend.nextEvent(timeout: .milliseconds(400)) == .timeout)
+    backend.reportsMouse = false
+    backend.flush()
+    let off = String(decoding: terminal.takeOutput(), as: UTF8.self)
+    #expect(off.contains("\u{1B}[?1006;1000l"), "\(off.debugDescription)")
+  }
+
   @Test func typeaheadArrivesInOrder() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

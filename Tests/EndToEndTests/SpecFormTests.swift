@@ -177,5 +177,46 @@ extension EndToEnd {
       let terminal = try session.terminalState()
       #expect(terminal.isRestored, "\(terminal)")
     }
+
+    static let clickable = """
+      {"title": "Clicks", "fields": [
+        {"key": "name", "kind": "text", "label": "Name"},
+        {"key": "news", "kind": "toggle", "label": "News"},
+        {"key": "size", "kind": "select", "label": "Size", "options": ["S", "M", "L"]}
+      ]}
+      """
+
+    @Test func clicksToggleChooseAndSubmitAndTheMouseIsLetGoAtExit() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(Self.clickable, to: "spec.json", in: session)
+      try session.start(["form", "spec.json"])
+      var screen = try await session.waitFor(text: "[ Submit ]")
+      #expect(try session.display("#{mouse_any_flag}") == "1", "the form asked for the mouse")
+      // Rows: Name 3, News 4, Size 5 to 7, the buttons on 9; controls from column 9.
+      try session.click(column: 10, row: 4)
+      try await session.waitFor(text: "[x] On")
+      try session.click(column: 10, row: 7)
+      screen = try await session.waitFor(text: "(•) L")
+      try session.click(column: 10, row: 9)
+      #expect(try await session.waitForExit() == 0, "\(screen)")
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+      #expect(values["news"] as? Bool == true)
+      #expect(values["size"] as? String == "L")
+      #expect(try session.display("#{mouse_any_flag}") == "0", "mouse reporting is off again")
+    }
+
+    @Test func withNoMouseTheTerminalKeepsTheMouse() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(Self.clickable, to: "spec.json", in: session)
+      try session.start(["form", "spec.json", "--no-mouse"])
+      try await session.waitFor(text: "[ Submit ]")
+      // The terminal is never asked to report the mouse, so it keeps selecting text.
+      #expect(try session.display("#{mouse_any_flag}") == "0")
+      try session.type("Ada")
+      try await session.waitFor(text: "› Name  Ada")
+    }
   }
 }

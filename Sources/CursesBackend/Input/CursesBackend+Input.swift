@@ -26,6 +26,17 @@ extension CursesBackend {
         let code = Int32(bitPattern: UInt32(character))
         if code == KeyBindings.pasteStartCode { return .key(.paste(collectPaste())) }
         if code == KeyBindings.pasteEndCode { continue }
+        if code == cn_key_mouse() {
+          var column: Int32 = 0
+          var row: Int32 = 0
+          let position = { Position(column: Int(column), row: Int(row)) }
+          switch cn_read_mouse(&column, &row) {
+          case 1: return .key(.mouse(MouseEvent(.press, at: position())))
+          case 2: return .key(.mouse(MouseEvent(.wheelUp, at: position())))
+          case 3: return .key(.mouse(MouseEvent(.wheelDown, at: position())))
+          default: continue  // another button: nothing a form does
+          }
+        }
         let key = KeyDecoder.decode(functionKey: code)
         if key == .resize {
           absorbWindowChangeSignals()

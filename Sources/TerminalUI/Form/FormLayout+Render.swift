@@ -43,7 +43,10 @@ extension FormLayout {
     }
     let body = makeBody(state, form: form, width: size.columns, page: page)
     let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
-    scroll(&view.scrollOffset, toShow: focusedRows(body, focus: form.focus), in: body.rowCount, viewport: viewport.height)
+    view.screenSize = size
+    // NB: After a turn of the wheel the form stays where it was scrolled until the next key.
+    let wanted = view.followsFocus ? focusedRows(body, focus: form.focus) : view.scrollOffset...view.scrollOffset
+    scroll(&view.scrollOffset, toShow: wanted, in: body.rowCount, viewport: viewport.height)
     let moreAbove = view.scrollOffset > 0
     let moreBelow = view.scrollOffset + viewport.height < body.rowCount
 

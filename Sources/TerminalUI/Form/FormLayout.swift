@@ -221,7 +221,12 @@ where Action.State == State {
     let focus = state.form.focus
     let embed = Action.form
     view.notice = nil
+    view.followsFocus = true
     switch command {
+    case let .mouse(event):
+      return mouseActions(event, state: state, view: &view)
+    case .click:
+      return []
     case .focusNext:
       return [embed(.focusNext)]
     case .focusPrevious:

@@ -15,6 +15,10 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var textAreaWidth = 40
   /// The page shown (in a form with pages): the scroll starts afresh on another page.
   public var page = 0
+  /// The size of the frame last drawn, where clicks land.
+  public var screenSize: Size?
+  /// Whether the form scrolls to keep focus in view; the wheel turns it off until the next key.
+  public var followsFocus = true
   /// The first body row shown when the form is taller than the screen.
   public var scrollOffset = 0
   /// What was typed into the focused control and what it highlights (a stepper's digits, a

@@ -21,6 +21,11 @@ public enum FormCommand: Hashable, Sendable {
   case edit(Key)
   /// Ctrl-E in a text area: edit its text in `$VISUAL` or `$EDITOR` (the runtime does it).
   case openEditor
+  /// A click or a turn of the wheel (the layout finds what is under it).
+  case mouse(MouseEvent)
+  /// A click on the control, at a column of its area and one of its rows: what a control's
+  /// `handle` gets for a click (a toggle flips, a list chooses the option on that row).
+  case click(column: Int, row: Int)
   /// Esc: leave the form without saving.
   case cancel
   /// Ctrl-C: quit at once.

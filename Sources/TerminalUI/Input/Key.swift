@@ -11,6 +11,26 @@ public enum Key: Hashable, Sendable {
   case paste(String)
   /// The terminal changed size; read the new size from the backend.
   case resize
+  /// A mouse button or the wheel, where the terminal reports them (see ``MouseEvent``).
+  case mouse(MouseEvent)
   /// A function key or sequence the decoder does not name (the raw curses code).
   case unknown(Int32)
+}
+
+/// What the mouse did, and where (the screen cell, from the top left).
+public struct MouseEvent: Hashable, Sendable {
+  public var position: Position
+  public var action: Action
+
+  public enum Action: Hashable, Sendable {
+    /// The (left) button went down.
+    case press
+    /// The wheel turned up (away from the person), or down.
+    case wheelUp, wheelDown
+  }
+
+  public init(_ action: Action, at position: Position) {
+    self.action = action
+    self.position = position
+  }
 }

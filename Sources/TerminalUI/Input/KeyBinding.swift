@@ -61,6 +61,7 @@ extension Key {
     case .paste: "Paste"
     case .resize: "Resize"
     case let .unknown(code): "Key \(code)"
+    case .mouse(let event): event.action == .press ? "Click" : "Wheel"
     }
   }
 }

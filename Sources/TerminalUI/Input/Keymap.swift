@@ -94,6 +94,7 @@ public struct Keymap: Hashable, Sendable {
   /// The command for a key when a control of kind `focused` has focus (`nil`: nothing focused),
   /// or `nil` when the key means nothing there.
   public func command(for key: Key, focused: ControlKind?) -> FormCommand? {
+    if case let .mouse(event) = key { return .mouse(event) }
     let membership = table.membership(of: key, in: sets)
     if membership.contains(.interrupt) { return .interrupt }
     if membership.contains(.cancel) { return .cancel }

@@ -14,6 +14,9 @@ struct FormOptions: ParsableArguments {
     help: "Fill and submit the form without a terminal, from --set values and saved ones.")
   var noInput = false
 
+  @Flag(name: .long, help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
+  var noMouse = false
+
   @Flag(
     name: .long,
     help: ArgumentHelp(

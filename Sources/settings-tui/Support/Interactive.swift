@@ -24,7 +24,7 @@ enum Interactive {
       }
     } else {
       do {
-        outcome = try await layout.run(store, environment: environment)
+        outcome = try await layout.run(store, environment: environment, mouse: !options.noMouse)
       } catch {
         draft?.finish(keeping: false)
         throw fail("\(error); or pass --accessible, or --no-input with --set field=value")

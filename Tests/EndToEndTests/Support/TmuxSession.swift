@@ -192,6 +192,14 @@ final class TmuxSession {
     try type("y")
   }
 
+  /// Clicks the left button on a cell (0-based), as an xterm reports it (SGR 1006: press, then
+  /// release), sent to the program as bytes.
+  func click(column: Int, row: Int) throws {
+    let report = "\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m"
+    let hex = report.utf8.map { String($0, radix: 16) }
+    try tmuxCommand(["send-keys", "-t", target, "-H"] + hex)
+  }
+
   /// Types `text` literally.
   func type(_ text: String) throws {
     try tmuxCommand(["send-keys", "-t", target, "-l", text])

@@ -1,7 +1,7 @@
 import ComposableForms
 
 /// A yes-or-no question bound to a bindable `Bool`, shown as two buttons, `[ Yes ]  [ No ]`,
-/// the chosen one highlighted: Left/Right or Space switch, `y` and `n` choose.
+/// the chosen one highlighted: Left/Right or Space switch, `y` and `n` (or a click) choose.
 ///
 /// ```swift
 /// Confirm("Subscribe?", \.$subscribes)
@@ -37,6 +37,7 @@ public func Confirm<State>(
       case .edit(.left), .edit(.right), .edit(.character(" ")): next = !value
       case let .edit(.character(letter)) where letter.lowercased() == yes.prefix(1).lowercased(): next = true
       case let .edit(.character(letter)) where letter.lowercased() == no.prefix(1).lowercased(): next = false
+      case let .click(column, _): next = column < ButtonView(title: yes).width + 1
       default: return nil
       }
       return next == value ? nil : .set(keyPath, next)

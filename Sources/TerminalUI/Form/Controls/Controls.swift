@@ -69,7 +69,7 @@ private func textControl<State>(
       }))
 }
 
-/// An on/off toggle bound to a bindable `Bool`: Space flips it.
+/// An on/off toggle bound to a bindable `Bool`: Space or a click flips it.
 ///
 /// ```swift
 /// Toggle("Protect my posts", \.$protectMyPosts)
@@ -90,8 +90,10 @@ public func Toggle<State>(
     },
     value: { .flag($0[keyPath: keyPath].wrappedValue) },
     handle: { command, state, _ in
-      guard command == .toggle else { return nil }
-      return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
+      switch command {
+      case .toggle, .click: return .set(keyPath, !state[keyPath: keyPath].wrappedValue)
+      default: return nil
+      }
     },
     textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: on, no: off))
 }

@@ -56,6 +56,15 @@ struct ListNavigation {
     return start.flatMap { matches.firstIndex(of: $0) } ?? 0
   }
 
+  /// The position in `matches` of the option drawn on `row` (a click there), as
+  /// ``ListView/scrollOffset`` places them; `nil` below the last option or on the filter line.
+  func position(atRow row: Int, input: ControlInput, matches: [Int], start: Int?) -> Int? {
+    guard row >= 0, row < visibleRows, let target = highlight(input, matches: matches, start: start)
+    else { return nil }
+    let first = min(max(0, target - visibleRows / 2), max(0, matches.count - visibleRows))
+    return first + row < matches.count ? first + row : nil
+  }
+
   /// Applies a movement or filter key to `input`; `true` when the key was one.
   func handle(_ key: Key, input: inout ControlInput, start: Int?) -> Bool {
     let before = matches(input.typed)

@@ -1,7 +1,8 @@
 import ComposableForms
 
 /// Any number of options chosen from a list: Up/Down move, Space chooses or unchooses the
-/// highlighted option, Enter moves on; in a list longer than `visibleRows` typing filters.
+/// highlighted option (a click, the option under it), Enter moves on; in a list longer than
+/// `visibleRows` typing filters.
 /// With a `limit`, Space chooses nothing more once that many are chosen. The value keeps the
 /// options' order. Ask for a minimum with the `.atLeast(n, message)` rule.
 ///
@@ -26,18 +27,25 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
     draw: { state, context, area, buffer in
       let chosenIndexes = chosen(state)
       navigation.draw(
-        chosen: { chosenIndexes.contains($0) }, start: nil, marks: .multiple, context: context,
-        in: area, buffer: &buffer)
+        chosen: { chosenIndexes.contains($0) }, start: chosenIndexes.min(), marks: .multiple,
+        context: context, in: area, buffer: &buffer)
     },
     value: { state in .text(chosen(state).sorted().map(String.init).joined(separator: ",")) },
     handle: { command, state, input in
       switch command {
       case let .edit(key):
-        _ = navigation.handle(key, input: &input, start: nil)
+        _ = navigation.handle(key, input: &input, start: chosen(state).min())
         return nil
-      case .toggle:
+      case .toggle, .click:
         let matches = navigation.matches(input.typed)
-        guard let position = navigation.highlight(input, matches: matches, start: nil) else { return nil }
+        let start = chosen(state).min()
+        let found: Int?
+        if case let .click(_, row) = command {
+          found = navigation.position(atRow: row, input: input, matches: matches, start: start)
+        } else {
+          found = navigation.highlight(input, matches: matches, start: start)
+        }
+        guard let position = found else { return nil }
         input.highlight = position
         var indexes = chosen(state)
         let option = matches[position]

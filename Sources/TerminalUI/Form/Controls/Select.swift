@@ -1,7 +1,8 @@
 import ComposableForms
 
 /// One choice among options shown in a list: Up/Down move, Enter or Space chooses (Enter
-/// then moves on), and in a list longer than `visibleRows` typing filters the options.
+/// then moves on), a click chooses the option under it, and in a list longer than
+/// `visibleRows` typing filters the options.
 ///
 /// ```swift
 /// Select("Digest", \.$digest)                                  // an enum's cases
@@ -39,6 +40,12 @@ public func Select<State, Value: Hashable & Sendable>(
           matches[position] != chosenIndex
         else { return nil }
         return .set(keyPath, options[matches[position]])
+      case let .click(_, row):
+        let matches = navigation.matches(input.typed)
+        guard let position = navigation.position(atRow: row, input: input, matches: matches, start: chosenIndex)
+        else { return nil }
+        input.highlight = position
+        return matches[position] == chosenIndex ? nil : .set(keyPath, options[matches[position]])
       default:
         return nil
       }

@@ -1,0 +1,68 @@
+import ComposableForms
+
+extension FormLayout {
+  /// What a click or a turn of the wheel does, on the frame last drawn: a click focuses the
+  /// field under it and hands the control the click (``FormCommand/click(column:row:)``: a
+  /// toggle flips, a list chooses the option, a confirm takes the answer); a click on Save or
+  /// Cancel presses it; the wheel scrolls the form, three rows a notch, until a key brings
+  /// focus back into view.
+  func mouseActions(_ event: MouseEvent, state: State, view: inout FormViewState<Field>) -> [Action] {
+    guard let size = view.screenSize, fits(size) else { return [] }
+    let form = state.form
+    let page = pageRanges.count > 1 ? self.page(in: state) : 0
+    let body = makeBody(state, form: form, width: size.columns, page: page)
+    let viewport = size.rows - 4
+    switch event.action {
+    case .wheelUp, .wheelDown:
+      let step = event.action == .wheelUp ? -3 : 3
+      view.scrollOffset = max(0, min(view.scrollOffset + step, body.rowCount - viewport))
+      view.followsFocus = false
+      return []
+    case .press:
+      let y = event.position.row
+      guard (2..<(2 + viewport)).contains(y) else { return [] }
+      let row = view.scrollOffset + y - 2
+      guard row < body.rowCount else { return [] }
+      let columns = self.columns(width: size.columns)
+      let x = event.position.column
+      switch content(of: row, in: body) {
+      case .buttons where page == pageRanges.count - 1:
+        let save = ButtonView(title: submitTitle).width
+        let cancelX = columns.control + save + 2
+        if (columns.control..<(columns.control + save)).contains(x) {
+          return [.form(.focus(.submit)), .form(.submitTapped)]
+        }
+        if (cancelX..<(cancelX + ButtonView(title: cancelTitle).width)).contains(x) {
+          return [.form(.focus(.cancel)), .form(.cancelTapped)]
+        }
+        return []
+      case let .control(index):
+        return click(control: index, line: 0, column: x - columns.control, state: state, view: &view)
+      case let .controlLine(index, line):
+        return click(control: index, line: line, column: x - columns.control, state: state, view: &view)
+      case let .description(index):
+        return click(control: index, line: nil, column: -1, state: state, view: &view)
+      case .blank, .error, .note, .buttons:
+        return []
+      }
+    }
+  }
+
+  /// Focuses the control at `index` and hands it a click at `column` of its row `line` (a
+  /// click on the label or description only focuses).
+  private func click(
+    control index: Int, line: Int?, column: Int, state: State, view: inout FormViewState<Field>
+  ) -> [Action] {
+    let field = fields[index]
+    guard rules.isEnabled(field, in: state) else { return [] }
+    let isFocused = state.form.focus == .field(field)
+    var actions: [Action] = isFocused ? [] : [.form(.focus(.field(field)))]
+    guard let line, column >= 0 else { return actions }
+    var input = isFocused ? view.input : ControlInput()
+    if let binding = controls[index].handle(.click(column: column, row: line), state, &input) {
+      actions.append(.binding(binding))
+    }
+    if isFocused { view.input = input }
+    return actions
+  }
+}
