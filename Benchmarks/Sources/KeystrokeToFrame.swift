@@ -69,6 +69,15 @@ func benchmarkKeystrokeToFrame(_ report: Report) {
     let filtering: [Key] = [.character("9"), .backspace]
     let listFilter = measure(batch: 500) { list.press(filtering[$0 & 1]) }
     report.add("2", "Select of 1,000 options, filter/Backspace", timeAndP90(listFilter))
+
+    let area = KeyDriver(
+      store: Store(initialState: AreaForm.State()) { AreaForm() }, layout: AreaForm.layout,
+      backend: pipe.backend)
+    let areaTyping = measure(batch: 500) { area.press(typingCycle[$0 & 1]) }
+    report.add("2", "Text area of 2,000 characters, type/Backspace", timeAndP90(areaTyping))
+    let rowMoves: [Key] = [.up, .down]
+    let areaMoves = measure(batch: 500) { area.press(rowMoves[$0 & 1]) }
+    report.add("2", "Text area of 2,000 characters, Up/Down", timeAndP90(areaMoves))
   } catch {
     report.skip("2", "Keystroke to frame", reason: "curses backend failed: \(error)")
   }
