@@ -264,4 +264,23 @@ keys Space
 shoot spec-form
 quit
 
+# 7. A form of two pages: the second page, reached once the first was valid, and a text area.
+start -- form "$ROOT/examples/signup.json"
+wait_for "Page 1 of 2" "Name"
+type_text "Ada Lovelace"
+keys Tab
+type_text "ada@example.com"
+keys Enter
+wait_for "Page 2 of 2" "Topics"
+keys Space
+keys Down
+keys Down
+keys Space
+keys Tab
+type_text "Wrote the first program for a machine that did not exist yet."
+keys Enter
+type_text "Likes forms."
+shoot spec-pages
+quit
+
 log "done: $(cd "$OUT" && ls *.png | tr '\n' ' ')"
