@@ -14,6 +14,7 @@ extension EndToEnd {
         {"key": "sure", "kind": "confirm", "label": "Sure?", "required": true},
         {"key": "size", "kind": "select", "label": "Size", "options": ["S", "M", "L"], "default": "M"},
         {"key": "tags", "kind": "multiselect", "label": "Tags", "options": ["a", "b", "c"], "min": 1},
+        {"key": "bio", "kind": "textarea", "label": "Bio", "rows": 2},
         {"key": "count", "kind": "number", "label": "Count", "min": 1, "max": 9, "default": 3}
       ]}
       """
@@ -40,6 +41,11 @@ extension EndToEnd {
       try session.press("Tab", "Down", "Space", "Tab")  // size L
       try await session.waitForFocus(on: "Tags")
       try session.press("Space", "Down", "Down", "Space", "Tab")  // tags a and c
+      try await session.waitForFocus(on: "Bio")
+      try session.type("two")
+      try session.press("Enter")
+      try session.type("lines")
+      try session.press("Tab")
       try await session.waitForFocus(on: "Count")
       try session.press("Right")
       screen = try await session.waitFor(text: "‹ 4 ›")
@@ -54,6 +60,7 @@ extension EndToEnd {
       #expect(values["sure"] as? Bool == true)
       #expect(values["size"] as? String == "L")
       #expect(values["tags"] as? [String] == ["a", "c"])
+      #expect(values["bio"] as? String == "two\nlines")
       #expect(values["count"] as? Int == 4)
       #expect(values["intro"] == nil, "a note has no value")
     }
@@ -116,7 +123,7 @@ extension EndToEnd {
         "--set", "count=12", "--set", "nope=1",
       ])
       #expect(invalid.status == 2, "\(invalid)")
-      #expect(invalid.stderr.contains("--set nope: no such field. Fields: name, pin, news, sure, size, tags, count"))
+      #expect(invalid.stderr.contains("--set nope: no such field. Fields: name, pin, news, sure, size, tags, bio, count"))
 
       let shell = try #require(which("sh"))
       let piped = try run(
@@ -217,6 +224,41 @@ extension EndToEnd {
       #expect(try session.display("#{mouse_any_flag}") == "0")
       try session.type("Ada")
       try await session.waitFor(text: "› Name  Ada")
+    }
+
+    @Test func pagesOpenInTurnOnlyWhenValidAndSubmitFromTheLast() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write("""
+        {"title": "Join", "pages": [
+          {"title": "Account", "fields": [
+            {"key": "name", "kind": "text", "label": "Name", "required": true},
+            {"key": "email", "kind": "text", "label": "Email", "required": true}
+          ]},
+          {"title": "Plan", "fields": [{"key": "plan", "kind": "select", "label": "Plan", "options": ["Free", "Team"]}]}
+        ]}
+        """, to: "spec.json", in: session)
+      try session.start(["form", "spec.json"])
+      var screen = try await session.waitFor(text: "Page 1 of 2")
+      #expect(screen.contains("Next page: Plan"), "\(screen)")
+      try session.type("Ada")
+      try session.press("Enter", "Enter")  // the empty email keeps the next page closed
+      screen = try await session.waitFor(text: "Required")
+      #expect(screen.contains("Page 1 of 2"), "\(screen)")
+      try session.type("ada@example.com")
+      try session.press("Enter")
+      screen = try await session.waitFor(text: "Page 2 of 2")
+      #expect(!screen.contains("Name"), "one page at a time: \(screen)")
+      try session.press("BTab")
+      try await session.waitFor(text: "Page 1 of 2")
+      try session.press("Tab")
+      try await session.waitFor(text: "Page 2 of 2")
+      try session.press("Down", "Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+      #expect(values["email"] as? String == "ada@example.com")
+      #expect(values["plan"] as? String == "Team")
     }
   }
 }
