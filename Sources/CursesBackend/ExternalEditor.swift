@@ -55,8 +55,13 @@ extension CursesBackend {
     posix_spawn_file_actions_adddup2(&actions, screen.outputFD, 2)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    #if canImport(Darwin)
+      let environment = _NSGetEnviron().pointee
+    #else
+      let environment = environ
+    #endif
     var pid: pid_t = 0
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environment) == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return nil }
