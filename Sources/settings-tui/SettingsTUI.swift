@@ -23,7 +23,7 @@ struct SettingsTUI: AsyncParsableCommand {
       asks each field as a line of text instead of drawing the form.
       """,
     version: "1.0.0",
-    subcommands: [EditSettings.self, AddClient.self, ListClients.self, SpecFormCommand.self],
+    subcommands: [EditSettings.self, AddClient.self, ClientsCommand.self, SpecFormCommand.self],
     defaultSubcommand: EditSettings.self
   )
 

@@ -10,15 +10,19 @@ public struct ClientStorageClient: Sendable {
   public var add: @Sendable (Client) async throws -> Void
   /// Every saved client, oldest first.
   public var all: @Sendable () async throws -> [Client]
+  /// Removes the client with this email (compared without case); `false` when there is none.
+  public var remove: @Sendable (String) async throws -> Bool
 
   public init(
     emailExists: @escaping @Sendable (String) async throws -> Bool,
     add: @escaping @Sendable (Client) async throws -> Void,
-    all: @escaping @Sendable () async throws -> [Client]
+    all: @escaping @Sendable () async throws -> [Client],
+    remove: @escaping @Sendable (String) async throws -> Bool
   ) {
     self.emailExists = emailExists
     self.add = add
     self.all = all
+    self.remove = remove
   }
 }
 
@@ -26,7 +30,8 @@ extension ClientStorageClient: TestDependencyKey {
   public static let testValue = ClientStorageClient(
     emailExists: { _ in try unimplementedStorage("ClientStorageClient.emailExists") },
     add: { _ in try unimplementedStorage("ClientStorageClient.add") },
-    all: { try unimplementedStorage("ClientStorageClient.all") }
+    all: { try unimplementedStorage("ClientStorageClient.all") },
+    remove: { _ in try unimplementedStorage("ClientStorageClient.remove") }
   )
 }
 

@@ -25,7 +25,8 @@ extension ClientStorageClient {
     return Self(
       emailExists: { email in try await database.emailExists(email) },
       add: { client in try await database.add(client) },
-      all: { try await database.all() }
+      all: { try await database.all() },
+      remove: { email in try await database.remove(email) }
     )
   }
 
@@ -48,7 +49,8 @@ extension ClientStorageClient {
     return Self(
       emailExists: { email in try await opening.database().emailExists(email) },
       add: { client in try await opening.database().add(client) },
-      all: { try await opening.database().all() }
+      all: { try await opening.database().all() },
+      remove: { email in try await opening.database().remove(email) }
     )
   }
 }
@@ -126,6 +128,19 @@ struct ClientDatabase: Sendable {
       throw StorageError("A client with this email already exists")
     } catch {
       throw mapped(error, doing: "save the client to")
+    }
+  }
+
+  /// Removes the client with `email` (ignoring case and surrounding spaces); `false` when no
+  /// client has it.
+  func remove(_ email: String) async throws -> Bool {
+    let email = Self.normalizedEmail(email)
+    do {
+      return try await queue.write { db in
+        try ClientRecord.filter(Column("email") == email).deleteAll(db) > 0
+      }
+    } catch {
+      throw mapped(error, doing: "remove the client from")
     }
   }
 

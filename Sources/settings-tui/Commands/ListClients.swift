@@ -3,10 +3,10 @@ import Foundation
 import SettingsFeatures
 import SettingsStorage
 
-/// `settings-tui clients`: list saved clients as JSON.
+/// `settings-tui clients [list]`: list saved clients as JSON.
 struct ListClients: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "clients",
+    commandName: "list",
     abstract: "List saved clients as JSON, oldest first."
   )
 

@@ -136,18 +136,7 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
 enum DraftOffer {
   /// Asks `question` on /dev/tty; anything but "n" or "no" (Enter too) is yes. No terminal: no.
   static func accepts(_ question: String) -> Bool {
-    let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { return false }
-    defer { _ = close(fd) }
-    let prompt = Array("settings-tui: \(question.visibleForTerminal) [Y/n] ".utf8)
-    _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    var answer: [UInt8] = []
-    var byte: UInt8 = 0
-    while answer.count < 64, read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-      answer.append(byte)
-    }
-    let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
-    return text != "n" && text != "no"
+    TerminalQuestion.confirm(question, defaultAnswer: true) ?? false
   }
 
   /// "14:32" today, the date otherwise.

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `settings-tui clients remove EMAIL`: remove a saved client.
+struct RemoveClient: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remove",
+    abstract: "Remove the client with this email.",
+    discussion: """
+      On a terminal it asks first (--yes does not); from a script it removes at once. \
+      Exit 0 removed, 1 no such client or not confirmed, 2 the database cannot be used.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The client's email (case does not matter).", valueName: "email"))
+  var email: String
+
+  @Flag(name: .shortAndLong, help: "Remove without asking.")
+  var yes = false
+
+  @OptionGroup var database: DatabaseOption
+
+  func run() async throws {
+    let path = try database.path(environment: ProcessInfo.processInfo.environment)
+    let clients: ClientStorageClient
+    do {
+      clients = try ClientStorageClient.live(databaseAt: path)
+    } catch {
+      throw fail(error.message)
+    }
+    do {
+      guard try await clients.emailExists(email) else {
+        throw fail("no client with email \(email)", .cancelledOrInvalid)
+      }
+      if !yes, isatty(0) == 1, TerminalQuestion.confirm("remove the client \(email)?", defaultAnswer: false) == false {
+        throw ExitStatus.cancelledOrInvalid
+      }
+      guard try await clients.remove(email) else {
+        throw fail("no client with email \(email)", .cancelledOrInvalid)
+      }
+    } catch let error as StorageError {
+      throw fail(error.message)
+    }
+    try StandardOutput.writeLine("Client \(email.visibleForTerminal) removed from \(path.visibleForTerminal)")
+  }
+}
+
+/// `settings-tui clients`: list saved clients, or remove one.
+struct ClientsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clients",
+    abstract: "List saved clients as JSON (the default), or remove one.",
+    subcommands: [ListClients.self, RemoveClient.self],
+    defaultSubcommand: ListClients.self
+  )
+}
