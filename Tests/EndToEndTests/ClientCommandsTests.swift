@@ -47,5 +47,61 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 0)
       #expect(!(try session.runDirectly(["clients"]).stdout.contains("ada@example.com")))
     }
+
+    func addGrace(_ session: TmuxSession) throws {
+      let added = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Grace", "--set", "email=grace@example.com", "--set", "age=40"])
+      #expect(added.status == 0, "\(added)")
+    }
+
+    @Test func aScriptEditsAClientAndAnotherClientsEmailIsRefused() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try addGrace(session)
+      let edited = try session.runDirectly(
+        ["clients", "edit", "ADA@example.com", "--no-input", "--set", "age=37", "--json"])
+      #expect(edited.status == 0, "\(edited)")
+      #expect(edited.stdout.contains("\"age\" : 37"), "\(edited)")
+      let taken = try session.runDirectly(
+        ["clients", "edit", "ada@example.com", "--no-input", "--set", "email=grace@example.com"])
+      #expect(taken.status == 1, "\(taken)")
+      #expect(taken.stderr.contains("email: A client with this email already exists"), "\(taken)")
+      let missing = try session.runDirectly(["clients", "edit", "nobody@example.com", "--no-input"])
+      #expect(missing.status == 1, "\(missing)")
+      #expect(missing.stderr.contains("no client with email nobody@example.com"), "\(missing)")
+      let listed = try session.runDirectly(["clients"]).stdout
+      // Ada keeps her place and her email; only her age changed.
+      #expect(listed.range(of: "ada@example.com")?.lowerBound ?? listed.endIndex < (listed.range(of: "grace")?.lowerBound ?? listed.startIndex))
+      #expect(listed.contains("\"age\" : 37"), "\(listed)")
+    }
+
+    @Test func theFormEditsAClientFilledInAndRefusesATakenEmail() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try addGrace(session)
+      try session.start(["clients", "edit", "ada@example.com"])
+      var screen = try await session.waitFor(text: "Edit client")
+      screen = try await session.waitForFocus(on: "Name")
+      #expect(screen.contains("ada@example.com"), "filled in: \(screen)")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Email")
+      try session.press("C-u")
+      try session.type("grace@example.com")
+      screen = try await session.waitFor(text: "A client with this email already exists")
+      try session.press("C-u")
+      try session.type("ada.l@example.com")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Age")
+      try session.press("Right")
+      try await session.waitFor(text: "37")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 0, "\(screen)")
+      let listed = try session.runDirectly(["clients"]).stdout
+      #expect(listed.contains("ada.l@example.com"), "\(listed)")
+      #expect(!listed.contains("\"ada@example.com\""), "\(listed)")
+      #expect(listed.contains("\"age\" : 37"), "\(listed)")
+    }
   }
 }

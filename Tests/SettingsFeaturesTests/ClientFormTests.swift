@@ -234,6 +234,57 @@ struct ClientFormTests {
     #expect(store.state.form.outcome == nil)
   }
 
+  @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
+    let updated = LockIsolated<[(String, Client)]>([])
+    let store = TestStore(
+      initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: "ada@example.com")
+    ) { ClientForm() } withDependencies: {
+      $0.continuousClock = clock
+      // NB: The database knows the email (it is this client's); asking would say "taken".
+      $0.clientStorage.emailExists = { _ in true }
+      $0.clientStorage.update = { email, client in updated.withValue { $0.append((email, client)) } }
+    }
+    await store.send(.set(\.$age, 37)) {
+      $0.age = 37
+      $0.form.hasEdits = true
+      $0.form.checks[.email] = FieldCheck(value: "", generation: 1)
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(updated.value.map(\.0) == ["ada@example.com"])
+    #expect(updated.value.map(\.1) == [Client(name: "Ada", email: "ada@example.com", age: 37)])
+  }
+
+  @Test func editingToAnotherClientsEmailIsRefused() async {
+    var state = ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: "ada@example.com")
+    state.form.focus = .field(.email)
+    let store = makeStore(state, taken: ["grace@example.com"])
+    await store.send(.set(\.$email, "Grace@example.com")) {
+      $0.email = "Grace@example.com"
+      $0.form.hasEdits = true
+      $0.form.checks[.email] = FieldCheck(value: "Grace@example.com", generation: 1)
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(
+      .form(.checkFinished(.email, generation: 1, error: "A client with this email already exists"))
+    ) {
+      $0.form.checks[.email]?.status = .finished(error: "A client with this email already exists")
+      $0.form.validated = [.email]
+      $0.form.errors[.email] = "A client with this email already exists"
+    }
+  }
+
   @Test func ageStaysWithinTheStepperRange() async {
     let store = makeStore()
     await store.send(.set(\.$age, 151)) {

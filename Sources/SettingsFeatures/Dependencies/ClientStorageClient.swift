@@ -12,17 +12,26 @@ public struct ClientStorageClient: Sendable {
   public var all: @Sendable () async throws -> [Client]
   /// Removes the client with this email (compared without case); `false` when there is none.
   public var remove: @Sendable (String) async throws -> Bool
+  /// The client with this email (compared without case), or `nil`.
+  public var find: @Sendable (String) async throws -> Client?
+  /// Replaces the client saved under the first email with the second argument. Throws
+  /// ``StorageError`` when there is no such client, or the new email belongs to another.
+  public var update: @Sendable (String, Client) async throws -> Void
 
   public init(
     emailExists: @escaping @Sendable (String) async throws -> Bool,
     add: @escaping @Sendable (Client) async throws -> Void,
     all: @escaping @Sendable () async throws -> [Client],
-    remove: @escaping @Sendable (String) async throws -> Bool
+    remove: @escaping @Sendable (String) async throws -> Bool,
+    find: @escaping @Sendable (String) async throws -> Client?,
+    update: @escaping @Sendable (String, Client) async throws -> Void
   ) {
     self.emailExists = emailExists
     self.add = add
     self.all = all
     self.remove = remove
+    self.find = find
+    self.update = update
   }
 }
 
@@ -31,7 +40,9 @@ extension ClientStorageClient: TestDependencyKey {
     emailExists: { _ in try unimplementedStorage("ClientStorageClient.emailExists") },
     add: { _ in try unimplementedStorage("ClientStorageClient.add") },
     all: { try unimplementedStorage("ClientStorageClient.all") },
-    remove: { _ in try unimplementedStorage("ClientStorageClient.remove") }
+    remove: { _ in try unimplementedStorage("ClientStorageClient.remove") },
+    find: { _ in try unimplementedStorage("ClientStorageClient.find") },
+    update: { _, _ in try unimplementedStorage("ClientStorageClient.update") }
   )
 }
 

@@ -1,6 +1,7 @@
 import ComposableForms
 
-/// The client form: name, email (required, valid, not already saved) and age (18 or over).
+/// The client form, to add a client or edit a saved one: name, email (required, valid, not
+/// another saved client's) and age (18 or over).
 public struct ClientForm: Reducer {
   public struct State: Equatable, FormFeatureState {
     @BindingState public var name: String
@@ -19,7 +20,10 @@ public struct ClientForm: Reducer {
         .noControlCharacters("Control characters cannot be part of an email"),
         .maxLength(ClientForm.emailLimit, "At most 254 characters"),
         .contains("@", "Please enter a valid email"))
-        .checked(\.email.trimmed) { email in
+        .checked(\.emailToCheck) { email in
+          // NB: Empty is the edited client's own email (an empty email never gets here: it
+          //     fails `required` first), which is no conflict.
+          guard !email.isEmpty else { return nil }
           @Dependency(\.clientStorage) var clients
           return try await clients.emailExists(email)
             ? "A client with this email already exists" : nil
@@ -30,12 +34,24 @@ public struct ClientForm: Reducer {
         .atLeast(18, "You must be 18 to create an account"))
     )
 
-    /// An empty client form, focus on the first field.
-    public init(name: String = "", email: String = "", age: Int = 18) {
+    /// The email the client being edited is saved under; `nil` while adding one.
+    public var editing: String?
+
+    /// A client form, focus on the first field: empty to add a client, or filled with a saved
+    /// one to edit it (`editing` is the email it is saved under).
+    public init(name: String = "", email: String = "", age: Int = 18, editing: String? = nil) {
       self.name = name
       self.email = email
       self.age = age
+      self.editing = editing
       self.form = .focusedOnFirstField
+    }
+
+    /// The email the uniqueness check asks about: empty when it is the edited client's own.
+    public var emailToCheck: String {
+      let email = self.email.trimmed
+      if let editing, editing.trimmed.lowercased() == email.lowercased() { return "" }
+      return email
     }
 
     /// The client the form would save (surrounding spaces removed).
@@ -81,11 +97,15 @@ public struct ClientForm: Reducer {
       return .none
     }
     .form { state in
-      { [client = state.client] in
+      { [client = state.client, editing = state.editing] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body
         //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
         @Dependency(\.clientStorage) var clients
-        try await clients.add(client)
+        if let editing {
+          try await clients.update(editing, client)
+        } else {
+          try await clients.add(client)
+        }
       }
     }
   }

@@ -26,7 +26,9 @@ extension ClientStorageClient {
       emailExists: { email in try await database.emailExists(email) },
       add: { client in try await database.add(client) },
       all: { try await database.all() },
-      remove: { email in try await database.remove(email) }
+      remove: { email in try await database.remove(email) },
+      find: { email in try await database.find(email) },
+      update: { email, client in try await database.update(email, to: client) }
     )
   }
 
@@ -50,7 +52,9 @@ extension ClientStorageClient {
       emailExists: { email in try await opening.database().emailExists(email) },
       add: { client in try await opening.database().add(client) },
       all: { try await opening.database().all() },
-      remove: { email in try await opening.database().remove(email) }
+      remove: { email in try await opening.database().remove(email) },
+      find: { email in try await opening.database().find(email) },
+      update: { email, client in try await opening.database().update(email, to: client) }
     )
   }
 }
@@ -141,6 +145,43 @@ struct ClientDatabase: Sendable {
       }
     } catch {
       throw mapped(error, doing: "remove the client from")
+    }
+  }
+
+  /// The client with `email` (ignoring case and surrounding spaces), or `nil`.
+  func find(_ email: String) async throws -> Client? {
+    let email = Self.normalizedEmail(email)
+    do {
+      return try await queue.read { db in
+        try ClientRecord.filter(Column("email") == email).fetchOne(db)?.client
+      }
+    } catch {
+      throw mapped(error, doing: "read clients from")
+    }
+  }
+
+  /// Replaces the client saved under `email` with `client` (its email trimmed), keeping its
+  /// place in the list; a taken email is the "already exists" error.
+  func update(_ email: String, to client: Client) async throws {
+    let email = Self.normalizedEmail(email)
+    var edited = client
+    edited.email = Self.normalizedEmail(client.email)
+    do {
+      try await queue.write { [edited] db in
+        guard var record = try ClientRecord.filter(Column("email") == email).fetchOne(db) else {
+          throw StorageError("No client with email \(email)")
+        }
+        record.name = edited.name
+        record.email = edited.email
+        record.age = edited.age
+        try record.update(db)
+      }
+    } catch let error as StorageError {
+      throw error
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      throw StorageError("A client with this email already exists")
+    } catch {
+      throw mapped(error, doing: "save the client to")
     }
   }
 

@@ -27,7 +27,7 @@ public struct FormLayout<State: FormFeatureState, Action: BindableFormAction>
 where Action.State == State {
   public typealias Field = State.Field
 
-  public let title: String
+  public var title: String
   public var submitTitle: String
   public var cancelTitle: String
   /// The titles of the form's pages (``FormField/page``), shown with "Page 2 of 3"; empty for a

@@ -52,13 +52,3 @@ struct RemoveClient: AsyncParsableCommand {
     try StandardOutput.writeLine("Client \(email.visibleForTerminal) removed from \(path.visibleForTerminal)")
   }
 }
-
-/// `settings-tui clients`: list saved clients, or remove one.
-struct ClientsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "clients",
-    abstract: "List saved clients as JSON (the default), or remove one.",
-    subcommands: [ListClients.self, RemoveClient.self],
-    defaultSubcommand: ListClients.self
-  )
-}

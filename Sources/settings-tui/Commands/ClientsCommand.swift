@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `settings-tui clients`: list saved clients (the default), edit one or remove one.
+struct ClientsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clients",
+    abstract: "List saved clients as JSON (the default), edit one or remove one.",
+    subcommands: [ListClients.self, EditClient.self, RemoveClient.self],
+    defaultSubcommand: ListClients.self
+  )
+}
