@@ -165,6 +165,15 @@ where Action.State == State {
       }
     }
     await store.send(.form(.submitTapped)).finish()
+    let form = store.state.form
+    // NB: Not submitted, nothing to answer, no error to fix: asking again would go round for
+    //     ever (a check that never answered, say). Stop, and say so.
+    if form.outcome == nil, form.prompt == nil, form.submitError == nil, form.errors.isEmpty,
+      form.focus == .submit || form.focus == nil
+    {
+      write("The form could not be submitted.")
+      return false
+    }
     return true
   }
 
