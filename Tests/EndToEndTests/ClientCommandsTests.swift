@@ -16,7 +16,7 @@ extension EndToEnd {
       try addAda(session)
       let removed = try session.runDirectly(["clients", "remove", "ADA@example.com"])
       #expect(removed.status == 0, "\(removed)")
-      #expect(removed.stdout.contains("Client ADA@example.com removed"), "\(removed)")
+      #expect(removed.stdout.contains("Client ada@example.com removed"), "as saved: \(removed)")
       let listed = try session.runDirectly(["clients"])
       #expect(!listed.stdout.contains("ada@example.com"), "\(listed)")
       let again = try session.runDirectly(["clients", "remove", "ada@example.com"])
@@ -29,7 +29,7 @@ extension EndToEnd {
       defer { session.close() }
       try addAda(session)
       try session.start(["clients", "remove", "ada@example.com"])
-      try await session.waitFor(text: "remove the client ada@example.com? [y/N]")
+      try await session.waitFor(text: "remove the client Ada <ada@example.com>? [y/N]")
       try session.type("n")
       try session.press("Enter")
       #expect(try await session.waitForExit() == 1)

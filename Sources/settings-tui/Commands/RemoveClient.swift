@@ -36,19 +36,23 @@ struct RemoveClient: AsyncParsableCommand {
     } catch {
       throw fail(error.message)
     }
+    let saved: Client
     do {
-      guard try await clients.emailExists(email) else {
+      guard let found = try await clients.find(email) else {
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       }
-      if !yes, isatty(0) == 1, TerminalQuestion.confirm("remove the client \(email)?", defaultAnswer: false) == false {
+      saved = found
+      if !yes, isatty(0) == 1,
+        TerminalQuestion.confirm("remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false) == false
+      {
         throw ExitStatus.cancelledOrInvalid
       }
-      guard try await clients.remove(email) else {
+      guard try await clients.remove(saved.email) else {
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       }
     } catch let error as StorageError {
       throw fail(error.message)
     }
-    try StandardOutput.writeLine("Client \(email.visibleForTerminal) removed from \(path.visibleForTerminal)")
+    try StandardOutput.writeLine("Client \(saved.email.visibleForTerminal) removed from \(path.visibleForTerminal)")
   }
 }
