@@ -72,6 +72,21 @@ extension LineQuestion {
       })
   }
 
+  /// A text answer, made fit by `clean`: only spaces clear the text (an empty answer never
+  /// gets here: it keeps it), and more than `maxLength` characters are refused.
+  static func textAnswer(
+    _ keyPath: WritableKeyPath<State, BindingState<String>>, maxLength: Int?,
+    clean: @escaping (String) -> String
+  ) -> (_ text: String, _ state: State) throws(MisunderstoodAnswer) -> BindingAction<State>? {
+    { text, _ throws(MisunderstoodAnswer) in
+      let value = text.allSatisfy(\.isWhitespace) ? "" : clean(text)
+      if let maxLength, value.count > maxLength {
+        throw MisunderstoodAnswer("At most \(maxLength) characters")
+      }
+      return .set(keyPath, value)
+    }
+  }
+
   /// One choice among numbered options: its number or its title.
   static func oneOf<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String]

@@ -59,14 +59,7 @@ private func textControl<State>(
         return echo == .normal || text.isEmpty ? text : "hidden"
       },
       isSecret: echo != .normal,
-      answer: { text, _ throws(MisunderstoodAnswer) in
-        // NB: Only spaces clear the field (an empty answer keeps it).
-        let value = text.allSatisfy(\.isWhitespace) ? "" : TextSanitizer.singleLine(text)
-        if let maxLength, value.count > maxLength {
-          throw MisunderstoodAnswer("At most \(maxLength) characters")
-        }
-        return .set(keyPath, value)
-      }))
+      answer: LineQuestion.textAnswer(keyPath, maxLength: maxLength, clean: TextSanitizer.singleLine)))
 }
 
 /// An on/off toggle bound to a bindable `Bool`: Space or a click flips it.
@@ -226,31 +219,9 @@ public func TextArea<State>(
       placeholder: placeholder, echo: .normal, maxLength: maxLength),
     status: nil,
     line: LineQuestion(
-      current: { $0[keyPath: keyPath].wrappedValue.replacingLineBreaks },
+      current: { $0[keyPath: keyPath].wrappedValue.replacing("\n", with: "\\n") },
       hint: "one line; \\n starts a new one",
-      answer: { text, _ throws(MisunderstoodAnswer) in
-        let value = text.allSatisfy(\.isWhitespace) ? "" : TextSanitizer.multiLine(text.expandingLineBreaks)
-        if let maxLength, value.count > maxLength {
-          throw MisunderstoodAnswer("At most \(maxLength) characters")
-        }
-        return .set(keyPath, value)
+      answer: LineQuestion.textAnswer(keyPath, maxLength: maxLength) {
+        TextSanitizer.multiLine($0.replacing("\\n", with: "\n"))
       }))
-}
-
-extension String {
-  /// Line breaks written as `\n`, for a one-line question.
-  var replacingLineBreaks: String {
-    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
-  }
-
-  /// `\n` read back as line breaks.
-  var expandingLineBreaks: String {
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.firstRange(of: "\\n") {
-      result += rest[..<range.lowerBound] + "\n"
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
 }
