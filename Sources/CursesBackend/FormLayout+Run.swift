@@ -41,16 +41,13 @@ extension FormLayout {
     keymap: Keymap = .standard,
     mouse: Bool = true
   ) async throws(CursesBackendError) -> FormRuntime<State, Action>.Outcome {
-    let theme = Theme.resolve(environment: environment)
-    let backend = try CursesBackend(
-      terminalPath: terminalPath, colorMode: theme == .monochrome ? .never : .automatic)
-    defer { backend.shutdown() }
-    backend.reportsMouse = mouse
-    let runtime = FormRuntime(
-      store: store, layout: self, terminal: Terminal(backend: backend), events: backend,
-      keymap: keymap, theme: theme)
-    runtime.externalEditor = { backend.editExternally($0, environment: environment) }
-    return await runtime.run()
+    try await CursesSession.run(terminalPath: terminalPath, environment: environment, mouse: mouse) {
+      backend, terminal, theme in
+      let runtime = FormRuntime(
+        store: store, layout: self, terminal: terminal, events: backend, keymap: keymap, theme: theme)
+      runtime.externalEditor = { backend.editExternally($0, environment: environment) }
+      return await runtime.run()
+    }
   }
 }
 

@@ -92,6 +92,47 @@ public final class Store<State, Action> {
   }
 }
 
+extension Store {
+  /// A store for child state that is there only at times (a form presented over a list), or
+  /// `nil` while the child state is `nil`.
+  ///
+  /// Once the parent lets the child state go, the child store goes on showing the last child
+  /// state it saw, so whatever draws it (a `FormRuntime`) can finish. Send it nothing then: the
+  /// parent's ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` reports a child
+  /// action without child state.
+  ///
+  /// ```swift
+  /// if let editor = listStore.scope(state: \.editor, action: \.editor) {
+  ///   await FormRuntime(store: editor, layout: ClientForm.layout, ...).run()
+  /// }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial = state[keyPath: toChildState] else { return nil }
+    let last = LastChildState(initial)
+    let casePath = AnyCasePath(toChildAction)
+    return Store<ChildState, ChildAction>(
+      core: ScopedStoreCore(
+        parent: self,
+        toState: { parent in
+          if let child = parent[keyPath: toChildState] { last.value = child }
+          return last.value
+        },
+        toAction: casePath.embed
+      )
+    )
+  }
+}
+
+/// The last child state an optional scope saw.
+@MainActor
+private final class LastChildState<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
 /// A handle to the effects one ``Store/send(_:)`` started.
 @MainActor
 public struct StoreTask: Sendable {

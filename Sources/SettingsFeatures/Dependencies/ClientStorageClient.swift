@@ -17,6 +17,11 @@ public struct ClientStorageClient: Sendable {
   /// Replaces the client saved under the first email with the second argument. Throws
   /// ``StorageError`` when there is no such client, or the new email belongs to another.
   public var update: @Sendable (String, Client) async throws -> Void
+  /// The ids of the clients whose name or email has a word starting with each word of the
+  /// query (case aside), oldest first; every client's for an empty query.
+  public var matches: @Sendable (String) async throws -> [Int64]
+  /// The clients with these ids, in the order given; ids no longer saved are left out.
+  public var clients: @Sendable ([Int64]) async throws -> [SavedClient]
 
   public init(
     emailExists: @escaping @Sendable (String) async throws -> Bool,
@@ -24,7 +29,9 @@ public struct ClientStorageClient: Sendable {
     all: @escaping @Sendable () async throws -> [Client],
     remove: @escaping @Sendable (String) async throws -> Bool,
     find: @escaping @Sendable (String) async throws -> Client?,
-    update: @escaping @Sendable (String, Client) async throws -> Void
+    update: @escaping @Sendable (String, Client) async throws -> Void,
+    matches: @escaping @Sendable (String) async throws -> [Int64],
+    clients: @escaping @Sendable ([Int64]) async throws -> [SavedClient]
   ) {
     self.emailExists = emailExists
     self.add = add
@@ -32,6 +39,8 @@ public struct ClientStorageClient: Sendable {
     self.remove = remove
     self.find = find
     self.update = update
+    self.matches = matches
+    self.clients = clients
   }
 }
 
@@ -42,7 +51,9 @@ extension ClientStorageClient: TestDependencyKey {
     all: { try unimplementedStorage("ClientStorageClient.all") },
     remove: { _ in try unimplementedStorage("ClientStorageClient.remove") },
     find: { _ in try unimplementedStorage("ClientStorageClient.find") },
-    update: { _, _ in try unimplementedStorage("ClientStorageClient.update") }
+    update: { _, _ in try unimplementedStorage("ClientStorageClient.update") },
+    matches: { _ in try unimplementedStorage("ClientStorageClient.matches") },
+    clients: { _ in try unimplementedStorage("ClientStorageClient.clients") }
   )
 }
 

@@ -20,8 +20,21 @@ extension ClientDatabase {
       // NB: Marks the file as ours, so a database of another program is never migrated.
       try db.execute(sql: "PRAGMA application_id = \(applicationID)")
     }
+    migrator.registerMigration("v3-client-search") { db in
+      // NB: The list's search index: every word of a name or an email (split at spaces, `@`
+      //     and dots), so a search for word prefixes reads the index instead of every row. The
+      //     triggers GRDB adds keep it in step with the table; existing clients are indexed now.
+      try db.create(virtualTable: searchTableName, using: FTS5()) { table in
+        table.synchronize(withTable: ClientRecord.databaseTableName)
+        table.column("name")
+        table.column("email")
+      }
+    }
     return migrator
   }()
+
+  /// The full-text index of the clients' names and emails.
+  static let searchTableName = "client_search"
 
   /// `PRAGMA application_id` of our databases: "STUI".
   static let applicationID: Int32 = 0x5354_5549
@@ -44,6 +57,8 @@ extension ClientDatabase {
       db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     if tables.isEmpty { return id == 0 ? .new : .foreign }
     let ourTables: Set = [ClientRecord.databaseTableName, "grdb_migrations"]
+    // NB: Only a database made before the application id can be unmarked, and that is before
+    //     the search index too.
     return id == 0 && Set(tables).isSubset(of: ourTables) ? .ours : .foreign
   }
 

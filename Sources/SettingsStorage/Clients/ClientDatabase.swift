@@ -28,7 +28,9 @@ extension ClientStorageClient {
       all: { try await database.all() },
       remove: { email in try await database.remove(email) },
       find: { email in try await database.find(email) },
-      update: { email, client in try await database.update(email, to: client) }
+      update: { email, client in try await database.update(email, to: client) },
+      matches: { query in try await database.matches(query) },
+      clients: { ids in try await database.clients(ids) }
     )
   }
 
@@ -54,7 +56,9 @@ extension ClientStorageClient {
       all: { try await opening.database().all() },
       remove: { email in try await opening.database().remove(email) },
       find: { email in try await opening.database().find(email) },
-      update: { email, client in try await opening.database().update(email, to: client) }
+      update: { email, client in try await opening.database().update(email, to: client) },
+      matches: { query in try await opening.database().matches(query) },
+      clients: { ids in try await opening.database().clients(ids) }
     )
   }
 }
@@ -65,7 +69,7 @@ struct ClientDatabase: Sendable {
   static let busyTimeout: TimeInterval = 5
 
   let path: String
-  private let queue: DatabaseQueue
+  let queue: DatabaseQueue
 
   /// Opens (creating if needed) and migrates the database at `path`.
   init(path: String) throws(StorageError) {
@@ -204,7 +208,7 @@ struct ClientDatabase: Sendable {
   }
 
   /// A ``StorageError`` for `error`, except cancellation, which passes through unchanged.
-  private func mapped(_ error: any Error, doing action: String) -> any Error {
+  func mapped(_ error: any Error, doing action: String) -> any Error {
     if error is CancellationError { return error }
     return StorageError("Cannot \(action) the clients database at \(path): \(Self.reason(error)).")
   }

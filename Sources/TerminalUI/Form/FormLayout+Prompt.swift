@@ -8,25 +8,10 @@ extension FormLayout {
     for key: Key, prompt: FormPrompt, keymap: Keymap, view: inout FormViewState<Field>
   ) -> [Action] {
     syncPromptSelection(prompt, view: &view)
-    func answer(_ choice: String) -> [Action] {
-      [Action.form(.promptAnswered(prompt: prompt.id, choice: choice))]
+    guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection) else {
+      return []
     }
-    if keymap.cancel.contains(key) { return answer(prompt.cancelChoice) }
-    if keymap.activate.contains(key) || keymap.toggle.contains(key) {
-      guard prompt.choices.indices.contains(view.promptSelection) else { return [] }
-      return answer(prompt.choices[view.promptSelection].id)
-    }
-    if case let .character(character) = key, let choice = prompt.choice(forKey: character) {
-      return answer(choice.id)
-    }
-    let count = prompt.choices.count
-    guard count > 0 else { return [] }
-    if keymap.focusNext.contains(key) || keymap.increment.contains(key) {
-      view.promptSelection = (view.promptSelection + 1) % count
-    } else if keymap.focusPrevious.contains(key) || keymap.decrement.contains(key) {
-      view.promptSelection = (view.promptSelection + count - 1) % count
-    }
-    return []
+    return [Action.form(.promptAnswered(prompt: prompt.id, choice: choice))]
   }
 
   /// A new prompt starts with its first answer selected.
@@ -38,6 +23,27 @@ extension FormLayout {
 }
 
 extension Keymap {
+  /// The answer a key chooses while `prompt` is shown (a choice's id), or `nil`: an answer's
+  /// letter chooses it, Esc (the cancel keys) the prompt's cancel answer, Enter or Space the
+  /// selected one; Tab, Shift-Tab and the arrows move `selection`. Any other key does nothing.
+  public func answer(to key: Key, prompt: FormPrompt, selection: inout Int) -> String? {
+    if cancel.contains(key) { return prompt.cancelChoice }
+    if activate.contains(key) || toggle.contains(key) {
+      return prompt.choices.indices.contains(selection) ? prompt.choices[selection].id : nil
+    }
+    if case let .character(character) = key, let choice = prompt.choice(forKey: character) {
+      return choice.id
+    }
+    let count = prompt.choices.count
+    guard count > 0 else { return nil }
+    if focusNext.contains(key) || increment.contains(key) {
+      selection = (selection + 1) % count
+    } else if focusPrevious.contains(key) || decrement.contains(key) {
+      selection = (selection + count - 1) % count
+    }
+    return nil
+  }
+
   /// The key help while a prompt is shown: each answer's letter, then how to choose the
   /// selected one and Esc, named from this keymap.
   public func helpItems(for prompt: FormPrompt) -> [KeyHelpView.Item] {

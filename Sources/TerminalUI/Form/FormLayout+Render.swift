@@ -394,31 +394,9 @@ extension FormLayout {
     return (buffer, nil)
   }
 
-  /// Shown instead of the form when the screen is too small; the form comes back when enlarged.
-  /// A prompt waiting for an answer is shown too, with its keys, since they still work.
+  /// Shown instead of the form when the screen is too small (``TooSmallView``).
   func drawTooSmall(into buffer: inout Buffer, prompt: FormPrompt? = nil, keymap: Keymap = .standard, theme: Theme) {
-    let size = buffer.size
-    var lines = [
-      "Terminal too small",
-      "Need \(minimumSize.columns)×\(minimumSize.rows), have \(size.columns)×\(size.rows)",
-      "Enlarge the window",
-    ]
-    if let prompt {
-      lines.append(contentsOf: prompt.message.split(separator: "\n").map(String.init))
-      // NB: Only the answers' letters: the box and its buttons are not on this screen.
-      lines.append(prompt.choices.map { "\(String($0.key).lowercased()) \($0.title.lowercased())" }.joined(separator: ", "))
-    }
-    // NB: Wrapped, not cut: a person must be able to read what to do in any window.
-    let wrapped = lines.enumerated().flatMap { index, line in
-      line.wrapped(toWidth: size.columns).map { (text: $0, isTitle: index == 0) }
-    }
-    let top = max(0, (size.rows - wrapped.count) / 2)
-    for (index, line) in wrapped.enumerated() where top + index < size.rows {
-      let x = max(0, (size.columns - line.text.displayWidth) / 2)
-      _ = buffer.setString(
-        line.text, at: Position(column: x, row: top + index),
-        style: line.isTitle ? theme.error : theme.label, maxWidth: size.columns - x)
-    }
+    TooSmallView(minimum: minimumSize, prompt: prompt, theme: theme).render(in: buffer.area, buffer: &buffer)
   }
 }
 

@@ -3,9 +3,8 @@ import ComposableForms
 /// Runs a form in a terminal: reads keys, turns them into actions through the keymap and the
 /// layout, sends them to the store, and draws only what changed.
 ///
-/// One loop on the main actor does every terminal call. While it waits for input it suspends
-/// instead of blocking, so effects deliver their actions meanwhile, and the store's observer
-/// wakes it to draw them at once (no polling).
+/// One loop on the main actor does every terminal call (``EventLoop``): while it waits for input
+/// effects deliver their actions, and the store's observer wakes it to draw them at once.
 ///
 /// ```swift
 /// let runtime = FormRuntime(store: store, layout: layout, terminal: terminal, events: backend)
@@ -46,14 +45,12 @@ where Action.State == State {
 
   /// The previous frame, so a frame redraws only the rows that changed.
   private var frameCache = FrameCache()
-  private var isDirty = true
+  private let loop: EventLoop
+  /// Whether whoever presented the form let it go (a list's reducer set its state to `nil`):
+  /// the run then ends as cancelled, since the form's own last state may never show its end.
+  var isDismissed: (() -> Bool)?
   /// Whether a state change or key is waiting to be drawn (tests wait for this to clear).
-  public var isDirtyForTesting: Bool { isDirty }
-  private var isWaiting = false
-  /// Whether the state changed since the run loop last looked for an outcome.
-  private var mayHaveEnded = true
-  /// Whether a spinner runs, as the layout said for the current state (`nil`: not asked yet).
-  private var knownBusy: Bool?
+  public var isDirtyForTesting: Bool { loop.isDirty }
 
   public init(
     store: Store<State, Action>,
@@ -69,66 +66,31 @@ where Action.State == State {
     self.events = events
     self.keymap = keymap
     self.theme = theme
+    self.loop = EventLoop(events: events)
   }
 
   /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal.
   public func run() async -> Outcome {
-    let token = store.observe { [weak self] _ in self?.stateDidChange() }
+    let token = store.observe { [weak self] _ in self?.loop.stateDidChange() }
     defer { token.cancel() }
     // NB: Sends made while no run observed the store (before it, or between two runs) count too.
-    stateDidChange()
-    render()
-    var waited: TerminalEvent?
-    while true {
-      // NB: Asked only after the state changed: each look at the store's state copies it whole.
-      if mayHaveEnded {
-        mayHaveEnded = false
-        if let outcome = formOutcome() {
-          render()
-          return outcome
-        }
-      }
-      let event = waited ?? events.nextEvent(timeout: .zero)
-      waited = nil
-      switch event {
-      case .timeout:
-        if isDirty {
-          render()
-          continue
-        }
-        let animating = knownBusy ?? layout.isBusy(store.borrowedState)
-        knownBusy = animating
-        let timeout: Duration? = animating ? .milliseconds(100) : nil
-        if store.hasRunningEffects || !events.blocksUntilInput {
-          isWaiting = true
-          await events.waitForEvents(timeout: timeout)
-          isWaiting = false
-        } else {
-          // NB: No effect runs, so no action can arrive meanwhile: wait right here for the next
-          //     key, without the thread hop of the asynchronous wait.
-          waited = events.nextEvent(timeout: timeout)
-        }
-        if animating {
-          view.spinnerFrame += 1
-          isDirty = true
-        }
-      case let .key(key):
-        if let outcome = handle(key) { return outcome }
-      case .wake:
-        continue
-      case let .terminate(signal):
-        return .terminated(signal: signal)
-      case .resumed:
-        terminal.invalidate()
-        isDirty = true
-      }
-    }
+    loop.stateDidChange()
+    return await loop.run(
+      EventLoop.Screen(
+        outcome: { [unowned self] in isDismissed?() == true ? .cancelled : formOutcome() },
+        handle: { [unowned self] in handle($0) },
+        render: { [unowned self] in render() },
+        isBusy: { [unowned self] in layout.isBusy(store.borrowedState) },
+        hasRunningEffects: { [unowned self] in store.hasRunningEffects },
+        tick: { [unowned self] in view.spinnerFrame += 1 },
+        terminated: { .terminated(signal: $0) },
+        resumed: { [unowned self] in terminal.invalidate() }))
   }
 
   /// Handles one key: resize, interrupt and redraw here, everything else through the layout.
   /// Returns an outcome when the key ends the run.
   public func handle(_ key: Key) -> Outcome? {
-    isDirty = true
+    loop.setNeedsDisplay()
     if key == .resize {
       terminal.handleResize()
       return nil
@@ -184,14 +146,7 @@ where Action.State == State {
       store.borrowedState, size: terminal.size, theme: theme, keymap: keymap, view: &view,
       cache: &frameCache)
     terminal.draw(frame.buffer, cursor: frame.cursor, changedRows: frameCache.rowsDrawnInLastFrame)
-    isDirty = false
-  }
-
-  private func stateDidChange() {
-    isDirty = true
-    mayHaveEnded = true
-    knownBusy = nil
-    if isWaiting { events.waker.wake() }
+    loop.didDraw()
   }
 
   private func formOutcome() -> Outcome? {

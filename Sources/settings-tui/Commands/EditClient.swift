@@ -40,11 +40,9 @@ struct EditClient: AsyncParsableCommand {
       $0.clientStorage = clients
       if options.noInput { $0.continuousClock = ImmediateClock() }
     }
-    var layout = ClientForm.layout
-    layout.title = "Edit client"
     try await FormSession.run(
       // NB: No draft: the client is saved already, and Esc asks before changes are lost.
-      store, layout: layout, draft: Optional<DraftKeeper<ClientForm.State, Client>>.none,
+      store, layout: ClientForm.editLayout, draft: Optional<DraftKeeper<ClientForm.State, Client>>.none,
       options: options, environment: environment,
       action: AddClient.action(for:),
       output: \.client,

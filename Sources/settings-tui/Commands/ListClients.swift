@@ -1,24 +1,73 @@
 import ArgumentParser
+import ComposableForms
+import CursesBackend
 import Foundation
 import SettingsFeatures
 import SettingsStorage
+import TerminalUI
 
-/// `settings-tui clients [list]`: list saved clients as JSON.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `settings-tui clients [list]`: the clients list on a terminal; JSON when piped or `--json`.
 struct ListClients: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List saved clients as JSON, oldest first."
+    abstract: "Browse saved clients: search, edit, add, delete. Prints them as JSON when piped.",
+    discussion: """
+      On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside), Enter \
+      edits the selected client, a adds one, d deletes it after a question, Esc or q quits. \
+      Newest last. With --json, or when standard output is not a terminal, prints every \
+      client as JSON, oldest first.
+      """
   )
 
+  @Flag(name: .long, help: "Print the clients as JSON, oldest first, instead of the list.")
+  var json = false
+
+  @OptionGroup var display: DisplayOptions
   @OptionGroup var database: DatabaseOption
 
+  @MainActor
   func run() async throws {
-    let path = try database.path(environment: ProcessInfo.processInfo.environment)
+    var environment = ProcessInfo.processInfo.environment
+    let path = try database.path(environment: environment)
+    // NB: A dumb terminal cannot draw the list: it gets what a script gets.
+    if json || isatty(1) == 0 || environment["TERM"] == "dumb" {
+      do {
+        let clients = try ClientStorageClient.live(databaseAt: path)
+        try printJSON(try await clients.all())
+      } catch let error as StorageError {
+        throw fail(error.message)
+      }
+      return
+    }
+    let clients: ClientStorageClient
     do {
-      let clients = try ClientStorageClient.live(databaseAt: path)
-      try printJSON(try await clients.all())
-    } catch let error as StorageError {
+      clients = try ClientStorageClient.opening(databaseAt: path)
+    } catch {
       throw fail(error.message)
+    }
+    let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
+      $0.clientStorage = clients
+    }
+    store.send(.opened)
+    if display.noColor { environment["NO_COLOR"] = "1" }
+    let outcome: ListRuntime<ClientList.State, ClientList.Action>.Outcome
+    do {
+      outcome = try await ClientList.layout.run(
+        store, environment: environment,
+        mouse: !display.noMouse)
+    } catch {
+      throw fail("\(error); or pass --json")
+    }
+    switch outcome {
+    case .finished: return
+    case .interrupted: throw ExitStatus.interrupted
+    case let .terminated(signal): throw ExitStatus.signal(signal)
     }
   }
 }

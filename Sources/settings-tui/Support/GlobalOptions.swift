@@ -6,16 +6,12 @@ struct FormOptions: ParsableArguments {
   @Flag(name: .long, help: "Print the submitted values as JSON on standard output.")
   var json = false
 
-  @Flag(name: .long, help: "Draw without colours (also: NO_COLOR set, or TERM=dumb).")
-  var noColor = false
+  @OptionGroup var display: DisplayOptions
 
   @Flag(
     name: .long,
     help: "Fill and submit the form without a terminal, from --set values and saved ones.")
   var noInput = false
-
-  @Flag(name: .long, help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
-  var noMouse = false
 
   @Flag(
     name: .long,
@@ -28,6 +24,9 @@ struct FormOptions: ParsableArguments {
     help: ArgumentHelp("Set a field, e.g. --set displayName=Blob (repeatable).", valueName: "field=value"))
   var assignments: [String] = []
 
+  var noColor: Bool { display.noColor }
+  var noMouse: Bool { display.noMouse }
+
   func validate() throws {
     if !assignments.isEmpty && !noInput {
       throw ValidationError("--set only works with --no-input.")
@@ -36,6 +35,15 @@ struct FormOptions: ParsableArguments {
       throw ValidationError("--accessible asks questions and --no-input asks none: choose one.")
     }
   }
+}
+
+/// How a screen is drawn: options of the forms and the clients list.
+struct DisplayOptions: ParsableArguments {
+  @Flag(name: .long, help: "Draw without colours (also: NO_COLOR set, or TERM=dumb).")
+  var noColor = false
+
+  @Flag(name: .long, help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
+  var noMouse = false
 }
 
 /// Where the settings file is.

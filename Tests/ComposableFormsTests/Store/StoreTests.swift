@@ -120,4 +120,20 @@ struct StoreTests {
     store.send(.incrementTapped)
     #expect(store.state.count == 2)
   }
+
+  @Test func anOptionalScopeIsNilWithoutChildStateAndKeepsTheLastChildStateAfter() {
+    let store = Store(initialState: OptionalCounter.State()) { OptionalCounter() }
+    #expect(store.scope(state: \.counter, action: \.counter) == nil)
+    store.send(.show)
+    guard let child = store.scope(state: \.counter, action: \.counter) else {
+      Issue.record("no child store while the child state is there")
+      return
+    }
+    child.send(.incrementTapped)
+    #expect(child.state.count == 1)
+    #expect(store.state.counter?.count == 1)
+    store.send(.dismiss)
+    #expect(store.state.counter == nil)
+    #expect(child.state.count == 1, "the last child state it saw")
+  }
 }

@@ -59,7 +59,7 @@ struct ClientDatabaseTests {
       #expect(schema.contains("UNIQUE"))
       #expect(schema.contains("COLLATE NOCASE"))
       let migrations = try SQLiteShell.run("SELECT identifier FROM grdb_migrations;", on: path)
-      #expect(migrations == "v1-create-client\nv2-application-id\n")
+      #expect(migrations == "v1-create-client\nv2-application-id\nv3-client-search\n")
       #expect(try SQLiteShell.run("PRAGMA application_id;", on: path) == "\(0x5354_5549)\n")
     }
   }

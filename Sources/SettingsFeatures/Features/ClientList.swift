@@ -1,0 +1,258 @@
+import ComposableForms
+
+/// The saved clients, interactively: a list (newest last) to search, with the client form over
+/// it to edit the selected client or add one, and removal after a question.
+///
+/// The list keeps the ids of the clients its search finds, and the rows of only those on
+/// screen (the layout says which, ``Action/rowsShown(_:)``), so 100,000 clients cost 100,000
+/// numbers, not 100,000 rows.
+public struct ClientList: Reducer {
+  public struct State: Equatable {
+    /// The search text: words that start a word of a client's name or email.
+    public var search: String
+    /// Whether the search field has focus (typing goes there).
+    public var isSearching = false
+    /// The ids of the clients the search finds, oldest first.
+    public var matches: [Int64] = []
+    /// Whether the matches for the current search have arrived.
+    public var isLoaded = false
+    /// The selected position in ``matches``.
+    public var selection = 0
+    /// The positions in ``matches`` on screen.
+    public var shown: Range<Int> = 0..<0
+    /// The loaded clients on screen (and near it), by id.
+    public var rows: [Int64: Client] = [:]
+    /// What the last command did, or what went wrong.
+    public var message: Message?
+    /// The question on screen: whether to remove the selected client.
+    public var prompt: FormPrompt?
+    /// The client form over the list, while a client is edited or added.
+    public var editor: ClientForm.State?
+    /// The id of the client in the editor (`nil` while adding one).
+    public var editedID: Int64?
+    /// Whether the list was closed (Esc or `q`).
+    public var isClosed = false
+    /// What to select when the next matches arrive: at first the newest client, so the list
+    /// opens on the clients added last.
+    public var reselect: Reselect? = .newest
+
+    public init(search: String = "") {
+      self.search = search
+    }
+
+    /// The selected client's id, when there are matches.
+    public var selectedID: Int64? {
+      matches.indices.contains(selection) ? matches[selection] : nil
+    }
+  }
+
+  /// A line for the status bar.
+  public struct Message: Equatable, Sendable {
+    public var text: String
+    public var isError: Bool
+    public init(_ text: String, isError: Bool = false) {
+      self.text = text
+      self.isError = isError
+    }
+  }
+
+  /// What to select once matches arrive after a change.
+  public enum Reselect: Equatable, Sendable {
+    /// This client, where it is now (an edited one).
+    case client(Int64)
+    /// The newest client (one just added: newest last).
+    case newest
+  }
+
+  public enum Action: Equatable, CasePathable {
+    /// The list came on screen: load the clients.
+    case opened
+    case searchChanged(String)
+    case searchFocused(Bool)
+    /// Another row was selected.
+    case selected(Int)
+    /// These positions are on screen now.
+    case rowsShown(Range<Int>)
+    case matchesLoaded(query: String, [Int64])
+    case rowsLoaded([SavedClient])
+    case failed(String)
+    /// Enter: the selected client in the client form.
+    case editTapped
+    /// `a`: an empty client form.
+    case addTapped
+    /// `d`: ask whether to remove the selected client.
+    case removeTapped
+    case promptAnswered(prompt: String, choice: String)
+    case removed(Client)
+    case closeTapped
+    case editor(ClientForm.Action)
+
+    public struct AllCasePaths: Sendable {
+      public var editor: AnyCasePath<Action, ClientForm.Action> {
+        AnyCasePath(embed: Action.editor, extract: { if case let .editor(action) = $0 { action } else { nil } })
+      }
+    }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  /// The question `d` asks.
+  static let removePromptID = "remove"
+
+  /// Rows kept beyond the ones on screen, so moving a little needs no loading.
+  static let margin = 50
+
+  private enum Loading: Hashable { case matches, rows }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .opened:
+        return loadMatches(state)
+
+      case let .searchChanged(text):
+        guard text != state.search else { return .none }
+        state.search = text
+        state.selection = 0
+        state.isLoaded = false
+        return loadMatches(state)
+
+      case let .searchFocused(focused):
+        state.isSearching = focused
+        return .none
+
+      case let .selected(position):
+        state.selection = max(0, min(position, state.matches.count - 1))
+        return .none
+
+      case let .rowsShown(range):
+        state.shown = range
+        return loadRows(&state)
+
+      case let .matchesLoaded(query, ids):
+        guard query == state.search else { return .none }
+        state.matches = ids
+        state.isLoaded = true
+        switch state.reselect {
+        case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? state.selection
+        case .newest?: state.selection = ids.count - 1
+        case nil: break
+        }
+        state.reselect = nil
+        state.selection = max(0, min(state.selection, ids.count - 1))
+        return loadRows(&state)
+
+      case let .rowsLoaded(clients):
+        // NB: Only the rows near the screen stay, so scrolling through 100,000 clients does
+        //     not keep them all.
+        let keep = Set(state.matches[window(state)])
+        state.rows = state.rows.filter { keep.contains($0.key) }
+        for saved in clients { state.rows[saved.id] = saved.client }
+        return .none
+
+      case let .failed(message):
+        state.message = Message(message, isError: true)
+        return .none
+
+      case .editTapped:
+        guard let id = state.selectedID, let client = state.rows[id] else { return .none }
+        state.message = nil
+        state.editedID = id
+        state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: client.email)
+        return .none
+
+      case .addTapped:
+        state.message = nil
+        state.editedID = nil
+        state.editor = ClientForm.State()
+        return .none
+
+      case .removeTapped:
+        guard let id = state.selectedID, let client = state.rows[id] else { return .none }
+        state.message = nil
+        state.prompt = FormPrompt(
+          id: Self.removePromptID, message: "Delete the client \(client.name) <\(client.email)>?",
+          choices: [
+            FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
+            FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
+          ],
+          cancelChoice: "keep")
+        return .none
+
+      case let .promptAnswered(prompt, choice):
+        guard prompt == Self.removePromptID, state.prompt?.id == prompt else { return .none }
+        state.prompt = nil
+        guard choice == "delete", let id = state.selectedID, let client = state.rows[id] else { return .none }
+        return .run { send in
+          @Dependency(\.clientStorage) var clients
+          _ = try await clients.remove(client.email)
+          await send(.removed(client))
+        } catch: { error, send in
+          await send(.failed(Self.describe(error)))
+        }
+
+      case let .removed(client):
+        state.message = Message("Deleted \(client.name) <\(client.email)>")
+        return loadMatches(state)
+
+      case .closeTapped:
+        state.isClosed = true
+        return .none
+
+      case .editor:
+        guard let editor = state.editor, let outcome = editor.form.outcome else { return .none }
+        state.editor = nil
+        guard outcome == .submitted else { return .none }
+        let client = editor.client
+        state.message = Message("Saved \(client.name) <\(client.email)>")
+        if let id = state.editedID {
+          // NB: What was saved is known: the row shows it at once, without a reload.
+          state.rows[id] = client
+          state.reselect = .client(id)
+        } else {
+          state.reselect = .newest
+        }
+        state.editedID = nil
+        return loadMatches(state)
+      }
+    }
+    .ifLet(\.editor, action: \.editor) { ClientForm() }
+  }
+
+  /// Loads the ids the search finds; a newer search cancels an older one.
+  private func loadMatches(_ state: State) -> Effect<Action> {
+    .run { [query = state.search] send in
+      @Dependency(\.clientStorage) var clients
+      await send(.matchesLoaded(query: query, try await clients.matches(query)))
+    } catch: { error, send in
+      await send(.failed(Self.describe(error)))
+    }
+    .cancellable(id: Loading.matches, cancelInFlight: true)
+  }
+
+  /// Loads the clients on screen that are not loaded yet, and a margin around them.
+  private func loadRows(_ state: inout State) -> Effect<Action> {
+    let visible = state.shown.clamped(to: state.matches.indices)
+    guard visible.contains(where: { state.rows[state.matches[$0]] == nil }) else { return .none }
+    let ids = state.matches[window(state)].filter { state.rows[$0] == nil }
+    return .run { send in
+      @Dependency(\.clientStorage) var clients
+      await send(.rowsLoaded(try await clients.clients(Array(ids))))
+    } catch: { error, send in
+      await send(.failed(Self.describe(error)))
+    }
+    .cancellable(id: Loading.rows, cancelInFlight: true)
+  }
+
+  /// The positions on screen and a margin around them.
+  private func window(_ state: State) -> Range<Int> {
+    let lower = max(0, state.shown.lowerBound - Self.margin)
+    let upper = min(state.matches.count, state.shown.upperBound + Self.margin)
+    return lower < upper ? lower..<upper : 0..<0
+  }
+
+  static func describe(_ error: any Error) -> String {
+    (error as? StorageError)?.message ?? "\(error)"
+  }
+}

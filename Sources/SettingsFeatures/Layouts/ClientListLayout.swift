@@ -1,0 +1,46 @@
+import ComposableForms
+import TerminalUI
+
+extension ClientList {
+  /// How the clients list looks in the terminal: name, email and age, newest last; Enter edits
+  /// the selected client and `a` adds one in the client form, `d` deletes after a question.
+  @MainActor public static let layout = ListLayout<State, Action>(
+    "Clients",
+    columns: [
+      ListColumn("Name", width: .flexible(minimum: 8)),
+      ListColumn("Email", width: .flexible(minimum: 10, weight: 2)),
+      ListColumn("Age", width: .fixed(3), alignment: .trailing),
+    ],
+    count: \.matches.count,
+    cells: { state, position in
+      state.rows[state.matches[position]].map { [$0.name, $0.email, "\($0.age)"] }
+    },
+    selection: \.selection,
+    select: Action.selected,
+    isFinished: \.isClosed,
+    close: .closeTapped
+  )
+  .searchable(text: \.search, isFocused: \.isSearching, change: Action.searchChanged, focus: Action.searchFocused, placeholder: "press / to search names and emails")
+  .onChoose("edit", .editTapped)
+  .command("d", "delete", .removeTapped)
+  .command("a", "add", .addTapped)
+  .rowsShown(Action.rowsShown)
+  .prompt(\.prompt, answer: { Action.promptAnswered(prompt: $0, choice: $1) })
+  .status { $0.message.map { ListLayout<State, Action>.Status($0.text, isError: $0.isError) } }
+  .empty { state in
+    if !state.isLoaded { return "Loading…" }
+    return state.search.isEmpty ? "No clients yet. Press a to add one." : "No client matches this search."
+  }
+  .presenting(\.editor, action: \.editor) { form in
+    form.editing == nil ? ClientForm.layout : ClientForm.editLayout
+  }
+}
+
+extension ClientForm {
+  /// The client form for a saved client.
+  @MainActor public static let editLayout: FormLayout<State, Action> = {
+    var layout = ClientForm.layout
+    layout.title = "Edit client"
+    return layout
+  }()
+}

@@ -1,0 +1,87 @@
+import ComposableForms
+
+extension ListLayout {
+  /// The actions a key sends to the list's store (Ctrl-C, Ctrl-L and resizes are the runtime's).
+  ///
+  /// While a question is shown, keys answer it. In the search field, typing changes the search,
+  /// Enter, Tab or ↓ go back to the rows and Esc clears the search. In the rows, the layout's
+  /// commands come first, then moving, Enter, `/` and closing (``ListKeymap``).
+  public func actions(
+    for key: Key, state: State, keymap: Keymap = .standard, listKeys: ListKeymap = .standard,
+    view: inout ListViewState
+  ) -> [Action] {
+    if let prompt = prompt?(state), let answer {
+      if view.promptID != prompt.id {
+        view.promptID = prompt.id
+        view.promptSelection = 0
+      }
+      guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection) else { return [] }
+      return [answer(prompt.id, choice)]
+    }
+    let count = max(0, self.count(state))
+    if let search, search.isFocused(state) {
+      return searchActions(for: key, search: search, state: state, listKeys: listKeys, view: &view)
+    }
+    if case let .mouse(event) = key { return mouseActions(for: event, state: state, count: count, view: view) }
+    if let command = commands.first(where: { $0.key == key }) { return [command.action] }
+    if let search, listKeys.search.contains(key) {
+      view.syncSearch(search.text(state))
+      return [search.focus(true)]
+    }
+    if listKeys.choose.contains(key) {
+      guard count > 0, let choose else { return [] }
+      return [choose.action]
+    }
+    if listKeys.close.contains(key) { return [close] }
+    let current = Self.clamp(selection(state), count: count)
+    let page = max(1, view.visibleCount - 1)
+    let target: Int? =
+      if listKeys.up.contains(key) { current - 1 }
+      else if listKeys.down.contains(key) { current + 1 }
+      else if listKeys.pageUp.contains(key) { current - page }
+      else if listKeys.pageDown.contains(key) { current + page }
+      else if listKeys.first.contains(key) { 0 }
+      else if listKeys.last.contains(key) { count - 1 }
+      else { nil }
+    guard let target, count > 0 else { return [] }
+    let clamped = Self.clamp(target, count: count)
+    return clamped == current ? [] : [select(clamped)]
+  }
+
+  private func searchActions(
+    for key: Key, search: Search, state: State, listKeys: ListKeymap, view: inout ListViewState
+  ) -> [Action] {
+    switch key {
+    case .escape:
+      view.searchEditor = TextEditor()
+      return search.text(state).isEmpty ? [search.focus(false)] : [search.change(""), search.focus(false)]
+    case .tab, .backTab, .down:
+      return [search.focus(false)]
+    case _ where listKeys.choose.contains(key):
+      return [search.focus(false)]
+    default:
+      view.syncSearch(search.text(state))
+      switch view.searchEditor.handle(key) {
+      case .textChanged: return [search.change(view.searchEditor.text)]
+      case .cursorMoved, .unchanged, .notHandled: return []
+      }
+    }
+  }
+
+  /// A click selects the row under it (a second click on the selected row chooses it); the
+  /// wheel moves the selection three rows a notch.
+  private func mouseActions(for event: MouseEvent, state: State, count: Int, view: ListViewState) -> [Action] {
+    guard count > 0 else { return [] }
+    let current = Self.clamp(selection(state), count: count)
+    switch event.action {
+    case .wheelUp, .wheelDown:
+      let target = Self.clamp(current + (event.action == .wheelUp ? -3 : 3), count: count)
+      return target == current ? [] : [select(target)]
+    case .press:
+      let row = view.top + event.position.row - Self.headerRows
+      guard event.position.row >= Self.headerRows, view.shownRows(count: count).contains(row) else { return [] }
+      if row == current, let choose { return [choose.action] }
+      return [select(row)]
+    }
+  }
+}

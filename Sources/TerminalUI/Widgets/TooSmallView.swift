@@ -1,0 +1,44 @@
+import ComposableForms
+
+/// Shown instead of a screen when the terminal is too small for it; the screen comes back when
+/// the window is enlarged. A question waiting for its answer is shown too, with its keys, since
+/// they still work.
+///
+/// ```swift
+/// TooSmallView(minimum: Size(columns: 40, rows: 10)).render(in: buffer.area, buffer: &buffer)
+/// ```
+public struct TooSmallView: Widget {
+  public var minimum: Size
+  public var prompt: FormPrompt?
+  public var theme: Theme
+
+  public init(minimum: Size, prompt: FormPrompt? = nil, theme: Theme = .color) {
+    self.minimum = minimum
+    self.prompt = prompt
+    self.theme = theme
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    var lines = [
+      "Terminal too small",
+      "Need \(minimum.columns)×\(minimum.rows), have \(area.width)×\(area.height)",
+      "Enlarge the window",
+    ]
+    if let prompt {
+      lines.append(contentsOf: prompt.message.split(separator: "\n").map(String.init))
+      // NB: Only the answers' letters: the box and its buttons are not on this screen.
+      lines.append(prompt.choices.map { "\(String($0.key).lowercased()) \($0.title.lowercased())" }.joined(separator: ", "))
+    }
+    // NB: Wrapped, not cut: a person must be able to read what to do in any window.
+    let wrapped = lines.enumerated().flatMap { index, line in
+      line.wrapped(toWidth: area.width).map { (text: $0, isTitle: index == 0) }
+    }
+    let top = area.y + max(0, (area.height - wrapped.count) / 2)
+    for (index, line) in wrapped.enumerated() where top + index < area.y + area.height {
+      let x = area.x + max(0, (area.width - line.text.displayWidth) / 2)
+      _ = buffer.setString(
+        line.text, at: Position(column: x, row: top + index),
+        style: line.isTitle ? theme.error : theme.label, maxWidth: area.x + area.width - x)
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// `settings-tui clients` on a terminal: the list to search, edit, add and delete clients.
+  @Suite struct ClientList {
+    func add(_ session: TmuxSession, _ name: String, _ email: String, age: Int) throws {
+      let added = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=\(name)", "--set", "email=\(email)", "--set", "age=\(age)"])
+      #expect(added.status == 0, "\(added)")
+    }
+
+    /// Ada, Grace and Alan, in that order, and the list open on them.
+    func openList(_ session: TmuxSession) async throws {
+      try add(session, "Ada Lovelace", "ada@example.com", age: 36)
+      try add(session, "Grace Hopper", "grace@navy.mil", age: 85)
+      try add(session, "Alan Turing", "alan@bletchley.uk", age: 41)
+      // NB: In a shell, so standard output is the terminal (piped, the command prints JSON).
+      try await session.startShell(running: #""$BIN" clients"#)
+      try await session.waitFor("the three clients, the newest selected") {
+        $0.contains("3 of 3") && $0.contains("› Alan Turing") && $0.contains("Esc quit")
+      }
+    }
+
+    @Test func listsNewestLastSearchesAndQuitsWithExit0() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      let screen = try session.screen()
+      let rows = ["Ada Lovelace", "Grace Hopper", "Alan Turing"].compactMap { screen.row(containing: $0) }
+      #expect(rows.count == 3 && rows == rows.sorted(), "newest last: \(screen)")
+      try session.type("/gra")
+      var found = try await session.waitFor("one match") { $0.contains("1 of 1") && $0.contains("› Grace Hopper") }
+      #expect(!found.contains("Ada Lovelace"), "\(found)")
+      // Esc clears the search: everyone is back.
+      try session.press("Escape")
+      found = try await session.waitFor("the whole list again") { $0.contains("Ada Lovelace") && $0.contains("of 3") }
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+    }
+
+    @Test func enterEditsTheSelectedClientAndRefusesAnotherClientsEmail() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      try session.press("Up")
+      try await session.waitFor(text: "› Grace Hopper")
+      try session.press("Enter")
+      try await session.waitFor(text: "Edit client")
+      try await session.waitForFocus(on: "Name")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Email")
+      try session.press("C-u")
+      try session.type("ADA@example.com")
+      try await session.waitFor(text: "A client with this email already exists")
+      try session.press("C-u")
+      try session.type("grace@example.com")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Age")
+      try session.press("Right")
+      try await session.waitFor(text: "86")
+      try session.press("Enter")
+      try await session.waitFor("the list, back on the edited row") {
+        $0.contains("Saved Grace Hopper <grace@example.com>") && $0.contains("› Grace Hopper") && $0.contains("86")
+      }
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=0")
+      let listed = try session.runDirectly(["clients"]).stdout
+      #expect(listed.contains("grace@example.com") && !listed.contains("grace@navy.mil"), "\(listed)")
+    }
+
+    @Test func dDeletesAfterTheQuestionAndNoKeeps() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      try session.type("d")
+      try await session.waitFor(text: "Delete the client Alan Turing <alan@bletchley.uk>?")
+      try session.type("n")
+      try await session.waitFor("the question gone") { !$0.contains("Delete the client") }
+      #expect(try session.screen().contains("Alan Turing"))
+      try session.type("d")
+      try await session.waitFor(text: "Delete the client Alan Turing")
+      try session.type("y")
+      try await session.waitFor("the list without Alan, Grace selected") {
+        $0.contains("Deleted Alan Turing <alan@bletchley.uk>") && $0.contains("2 of 2") && $0.contains("› Grace Hopper")
+      }
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+      let listed = try session.runDirectly(["clients"]).stdout
+      #expect(!listed.contains("alan@bletchley.uk") && listed.contains("ada@example.com"), "\(listed)")
+    }
+
+    @Test func aAddsAClientAndEscOnTheChangedFormAsksBeforeDiscarding() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      try session.type("a")
+      try await session.waitFor(text: "New client")
+      try session.type("Bob")
+      try await session.waitFor(text: "Bob")
+      try session.press("Escape")
+      try await session.waitFor(text: "Discard changes?")
+      try session.type("n")
+      try await session.waitFor("the form again") { !$0.contains("Discard changes?") && $0.contains("New client") }
+      try session.press("Tab")
+      try session.type("bob@example.com")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Age")
+      try session.press("Enter")
+      try await session.waitFor("the new client, selected") {
+        $0.contains("Saved Bob <bob@example.com>") && $0.contains("› Bob") && $0.contains("4 of 4")
+      }
+      try session.press("C-c")
+      try await session.waitFor(text: "exit=130")
+    }
+
+    @Test func pipedOrWithJSONItPrintsTheClients() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try add(session, "Ada Lovelace", "ada@example.com", age: 36)
+      for arguments in [["clients"], ["clients", "--json"], ["clients", "list"]] {
+        let listed = try session.runDirectly(arguments)
+        #expect(listed.status == 0, "\(listed)")
+        let clients = try parseJSONArray(listed.stdout)
+        #expect(clients.count == 1 && clients.first?["email"] as? String == "ada@example.com", "\(listed)")
+      }
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import Clocks
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import Testing
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ClientListTests {
+  static let ada = Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)
+  static let grace = Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85)
+  static let alan = Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41)
+
+  private let clients = FakeClients([ada, grace, alan])
+
+  func makeStore(_ state: ClientList.State = ClientList.State()) -> TestStore<ClientList.State, ClientList.Action> {
+    let clients = self.clients
+    return TestStore(initialState: state) { ClientList() } withDependencies: {
+      $0.clientStorage.matches = { await clients.matches($0) }
+      $0.clientStorage.clients = { await clients.clients($0) }
+      $0.clientStorage.remove = { await clients.remove($0) }
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.update = { await clients.update($0, $1) }
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.add = { _ in }
+    }
+  }
+
+  /// A store whose list shows all three clients, the newest selected.
+  func openedStore() async -> TestStore<ClientList.State, ClientList.Action> {
+    let store = makeStore()
+    await store.send(.opened)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.matches = [1, 2, 3]
+      $0.isLoaded = true
+      $0.selection = 2
+      $0.reselect = nil
+    }
+    await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+    }
+    return store
+  }
+
+  @Test func opensOnTheNewestClientAndLoadsOnlyTheRowsOnScreen() async {
+    let store = makeStore()
+    await store.send(.opened)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.matches = [1, 2, 3]
+      $0.isLoaded = true
+      $0.selection = 2
+      $0.reselect = nil
+    }
+    await store.send(.rowsShown(1..<3)) { $0.shown = 1..<3 }
+    await store.receive(.rowsLoaded([SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan)])) {
+      // NB: The margin around the screen is loaded too, so a step up needs no loading.
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+    }
+    // Rows that are loaded already are not loaded again.
+    await store.send(.rowsShown(0..<2)) { $0.shown = 0..<2 }
+  }
+
+  @Test func typingASearchNarrowsTheListAndSelectsTheFirstMatch() async {
+    let store = await openedStore()
+    await store.send(.searchFocused(true)) { $0.isSearching = true }
+    await store.send(.searchChanged("a")) {
+      $0.search = "a"
+      $0.selection = 0
+      $0.isLoaded = false
+    }
+    await store.receive(.matchesLoaded(query: "a", [1, 3])) {
+      $0.matches = [1, 3]
+      $0.isLoaded = true
+    }
+    await store.send(.searchChanged("al")) {
+      $0.search = "al"
+      $0.isLoaded = false
+    }
+    await store.receive(.matchesLoaded(query: "al", [3])) {
+      $0.matches = [3]
+      $0.isLoaded = true
+    }
+    await store.send(.searchFocused(false)) { $0.isSearching = false }
+  }
+
+  @Test func matchesForAnOlderSearchAreIgnored() async {
+    let store = await openedStore()
+    store.exhaustivity = .off
+    await store.send(.matchesLoaded(query: "zz", []))
+    #expect(store.state.matches == [1, 2, 3])
+  }
+
+  @Test func selectingStaysWithinTheMatches() async {
+    let store = await openedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    await store.send(.selected(7)) { $0.selection = 2 }
+  }
+
+  @Test func enterOpensTheSelectedClientInTheClientFormAndSavingReturnsToIt() async {
+    let store = await openedStore()
+    await store.send(.selected(1)) { $0.selection = 1 }
+    await store.send(.editTapped) {
+      $0.editedID = 2
+      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: "grace@navy.mil")
+    }
+    // NB: The form's own steps are the client form's tests; here, what the list does after.
+    store.exhaustivity = .off
+    await store.send(.editor(.set(\.$age, 86)))
+    await store.send(.editor(.form(.submitTapped)))
+    await store.finish()
+    #expect(store.state.editor == nil)
+    #expect(store.state.message == ClientList.Message("Saved Grace Hopper <grace@navy.mil>"))
+    #expect(await clients.updated == [Client(name: "Grace Hopper", email: "grace@navy.mil", age: 86)])
+    // The edited row shows what was saved, and stays selected.
+    #expect(store.state.rows[2]?.age == 86)
+    #expect(store.state.selection == 1)
+  }
+
+  @Test func cancellingTheClientFormReturnsToTheListUnchanged() async {
+    let store = await openedStore()
+    await store.send(.editTapped) {
+      $0.editedID = 3
+      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: "alan@bletchley.uk")
+    }
+    await store.send(.editor(.form(.cancelTapped))) {
+      $0.editor = nil
+    }
+  }
+
+  @Test func addOpensAnEmptyClientForm() async {
+    let store = await openedStore()
+    await store.send(.addTapped) { $0.editor = ClientForm.State() }
+  }
+
+  @Test func deleteAsksFirstAndKeepRemovesNothing() async {
+    let store = await openedStore()
+    await store.send(.removeTapped) {
+      $0.prompt = FormPrompt(
+        id: "remove", message: "Delete the client Alan Turing <alan@bletchley.uk>?",
+        choices: [
+          FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
+          FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
+        ],
+        cancelChoice: "keep")
+    }
+    await store.send(.promptAnswered(prompt: "remove", choice: "keep")) { $0.prompt = nil }
+    #expect(await clients.removed.isEmpty)
+  }
+
+  @Test func deleteConfirmedRemovesTheClientAndSaysSo() async {
+    let store = await openedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    store.exhaustivity = .on
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) { $0.prompt = nil }
+    await store.receive(.removed(Self.ada)) {
+      $0.message = ClientList.Message("Deleted Ada Lovelace <ada@example.com>")
+    }
+    await store.receive(.matchesLoaded(query: "", [2, 3])) { $0.matches = [2, 3] }
+    #expect(await clients.removed == ["ada@example.com"])
+  }
+
+  @Test func aFailedDeleteIsShownAsAnError() async {
+    let store = await openedStore()
+    store.dependencies.clientStorage.remove = { _ in throw StorageError("Cannot remove the client: disk full.") }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    store.exhaustivity = .on
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) { $0.prompt = nil }
+    await store.receive(.failed("Cannot remove the client: disk full.")) {
+      $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true)
+    }
+  }
+
+  @Test func escapeClosesTheList() async {
+    let store = await openedStore()
+    await store.send(.closeTapped) { $0.isClosed = true }
+  }
+}

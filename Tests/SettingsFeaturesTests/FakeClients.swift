@@ -1,0 +1,54 @@
+import SettingsFeatures
+
+/// Saved clients for the list's tests, searched like the database does (word starts).
+actor FakeClients {
+  var saved: [SavedClient]
+  var removed: [String] = []
+  var updated: [Client] = []
+
+  func update(_ email: String, _ client: Client) {
+    updated.append(client)
+    if let index = saved.firstIndex(where: { $0.client.email == email }) { saved[index].client = client }
+  }
+
+  init(_ clients: [Client]) {
+    saved = clients.enumerated().map { SavedClient(id: Int64($0.offset + 1), client: $0.element) }
+  }
+
+  func matches(_ query: String) -> [Int64] {
+    let words = query.lowercased().split(separator: " ")
+    return saved.filter { saved in
+      let text = "\(saved.client.name) \(saved.client.email)".lowercased()
+      let tokens = text.split { !$0.isLetter && !$0.isNumber }
+      return words.allSatisfy { word in tokens.contains { $0.hasPrefix(word) } }
+    }.map(\.id)
+  }
+
+  func clients(_ ids: [Int64]) -> [SavedClient] { ids.compactMap { id in saved.first { $0.id == id } } }
+
+  func remove(_ email: String) -> Bool {
+    removed.append(email)
+    let before = saved.count
+    saved.removeAll { $0.client.email == email }
+    return saved.count < before
+  }
+}
+
+extension FakeClients {
+  /// A client storage that keeps its clients here.
+  nonisolated var storage: ClientStorageClient {
+    ClientStorageClient(
+      emailExists: { email in await self.saved.contains { $0.client.email.lowercased() == email.lowercased() } },
+      add: { client in await self.add(client) },
+      all: { await self.saved.map(\.client) },
+      remove: { await self.remove($0) },
+      find: { email in await self.saved.first { $0.client.email == email }?.client },
+      update: { await self.update($0, $1) },
+      matches: { await self.matches($0) },
+      clients: { await self.clients($0) })
+  }
+
+  func add(_ client: Client) {
+    saved.append(SavedClient(id: (saved.map(\.id).max() ?? 0) + 1, client: client))
+  }
+}

@@ -1,0 +1,64 @@
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+/// The clients list run headlessly by ``ListRuntime``, with the client form presented over it.
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ClientListRuntimeTests {
+  func type(_ text: String) -> [TerminalEvent] { text.map { .key(.character($0)) } }
+
+  /// Waits (on the main actor, so effects run meanwhile) until `condition` holds.
+  func eventually(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+  }
+
+  @Test func enterEditsInTheClientFormOverTheListAndTheListComesBackWithTheChange() async {
+    let clients = FakeClients([
+      Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+    ])
+    let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage = clients.storage
+    }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
+    let events = ScriptedEventSource()
+    let runtime = ListRuntime(store: store, layout: ClientList.layout, terminal: Terminal(backend: backend), events: events)
+    store.send(.opened)
+    let run = Task { await runtime.run() }
+    await eventually { backend.lines.contains { $0.contains("› Grace Hopper") } }
+    #expect(backend.lines[0].hasSuffix("2 of 2"))
+
+    events.append([.key(.up), .key(.enter)])
+    await eventually { backend.lines.contains { $0.contains("Edit client") } }
+    #expect(backend.lines.contains { $0.contains("Ada Lovelace") })
+    events.append([.key(.tab), .key(.tab), .key(.right), .key(.enter)])
+    await eventually { backend.lines.contains { $0.contains("Saved Ada Lovelace") } }
+    #expect(backend.lines.contains { $0.contains("› Ada Lovelace") && $0.hasSuffix("37") })
+    #expect(await clients.updated == [Client(name: "Ada Lovelace", email: "ada@example.com", age: 37)])
+
+    events.append([.key(.character("q"))])
+    #expect(await run.value == .finished)
+  }
+
+  @Test func ctrlCInTheFormOverTheListEndsTheWholeRun() async {
+    let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
+    let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage = clients.storage
+    }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
+    let events = ScriptedEventSource()
+    let runtime = ListRuntime(store: store, layout: ClientList.layout, terminal: Terminal(backend: backend), events: events)
+    store.send(.opened)
+    let run = Task { await runtime.run() }
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    events.append(type("a") + type("Bob") + [.key(.control("c"))])
+    #expect(await run.value == .interrupted)
+    #expect(await clients.saved.count == 1)
+  }
+}

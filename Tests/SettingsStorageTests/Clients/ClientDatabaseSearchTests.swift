@@ -1,0 +1,98 @@
+import Foundation
+import SettingsFeatures
+import SettingsStorage
+import Testing
+
+/// The clients list's search: word starts of names and emails, through the full-text index.
+@Suite("Clients database search")
+struct ClientDatabaseSearchTests {
+  let clients = [
+    Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+    Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+    Client(name: "Alan Turing", email: "alan.turing@bletchley.uk", age: 41),
+    Client(name: "José Núñez", email: "jose@example.es", age: 29),
+  ]
+
+  /// A database in `folder` with the four clients, oldest first.
+  func saved(in folder: TemporaryFolder) async throws -> ClientStorageClient {
+    let storage = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+    for client in clients { try await storage.add(client) }
+    return storage
+  }
+
+  func names(_ storage: ClientStorageClient, _ query: String) async throws -> [String] {
+    try await storage.clients(try await storage.matches(query)).map(\.client.name)
+  }
+
+  @Test func anEmptySearchFindsEveryoneOldestFirst() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      #expect(try await names(storage, "") == ["Ada Lovelace", "Grace Hopper", "Alan Turing", "José Núñez"])
+      #expect(try await names(storage, "  ") == ["Ada Lovelace", "Grace Hopper", "Alan Turing", "José Núñez"])
+    }
+  }
+
+  @Test func eachWordStartsAWordOfTheNameOrEmailInAnyCaseOrAccent() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      #expect(try await names(storage, "a") == ["Ada Lovelace", "Alan Turing"])
+      #expect(try await names(storage, "TUR") == ["Alan Turing"])
+      #expect(try await names(storage, "navy") == ["Grace Hopper"])
+      #expect(try await names(storage, "example") == ["Ada Lovelace", "José Núñez"])
+      #expect(try await names(storage, "example ada") == ["Ada Lovelace"])
+      #expect(try await names(storage, "nunez") == ["José Núñez"])
+      #expect(try await names(storage, "ada@exa") == ["Ada Lovelace"])
+      #expect(try await names(storage, "velace") == [])
+    }
+  }
+
+  @Test func searchSyntaxIsTakenAsText() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      for query in ["\"", "ada OR grace", "NEAR(", "*", "a:b", "-ada", "(("] {
+        _ = try await storage.matches(query)
+      }
+      #expect(try await names(storage, "ada OR grace") == [])
+    }
+  }
+
+  @Test func theIndexFollowsEditsAndRemovals() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      try await storage.update("grace@navy.mil", Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85))
+      #expect(try await names(storage, "hopper") == [])
+      #expect(try await names(storage, "brewster yale") == ["Grace Brewster"])
+      _ = try await storage.remove("ada@example.com")
+      #expect(try await names(storage, "ada") == [])
+      try await storage.add(Client(name: "Ada Yonath", email: "yonath@example.org", age: 86))
+      #expect(try await names(storage, "ada") == ["Ada Yonath"])
+    }
+  }
+
+  @Test func rowsComeInTheOrderAskedAndMissingIdsAreLeftOut() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      let ids = try await storage.matches("")
+      let asked = [ids[2], ids[0], 9_999]
+      #expect(try await storage.clients(asked).map(\.client.name) == ["Alan Turing", "Ada Lovelace"])
+    }
+  }
+
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func aDatabaseFromBeforeTheSearchIsIndexedWhenOpened() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("old.sqlite")
+      _ = try SQLiteShell.run(
+        """
+        PRAGMA application_id = \(0x5354_5549);
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('v1-create-client'), ('v2-application-id');
+        CREATE TABLE client (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+          email TEXT NOT NULL UNIQUE COLLATE NOCASE, age INTEGER NOT NULL, createdAt TIMESTAMP);
+        INSERT INTO client (name, email, age) VALUES ('Ada Lovelace', 'ada@example.com', 36);
+        """, on: path)
+      let storage = try ClientStorageClient.live(databaseAt: path)
+      #expect(try await names(storage, "love") == ["Ada Lovelace"])
+    }
+  }
+}
