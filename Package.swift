@@ -109,7 +109,9 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "CNcurses",
+        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "SettingsStorage", "CNcurses",
+        // NB: Only to fill a database with 100,000 clients in one transaction.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Benchmarks/Sources",
       swiftSettings: strict

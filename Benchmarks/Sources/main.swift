@@ -5,7 +5,7 @@
 // Benchmarks for ComposableForms and settings-tui: run with `make bench` (release build).
 // Prints one table with every figure, its target and PASS/MISS; BENCHMARKS.md explains the method.
 //
-//   Benchmarks [--only store|keys|bytes|process|memory]... [--tui PATH]
+//   Benchmarks [--only store|keys|bytes|process|memory|clients]... [--tui PATH]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] })
@@ -25,6 +25,7 @@ if wanted("store") { benchmarkStoreThroughput(report) }
 if wanted("keys") { benchmarkKeystrokeToFrame(report) }
 if wanted("bytes") { benchmarkBytesPerKeystroke(report) }
 if wanted("process") { benchmarkWholeProcess(report, arguments: arguments) }
+if wanted("clients") { await benchmarkClientsList(report) }
 print("")
 print(report.table())
 print("")
