@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 // NB: No macro products (CasePaths, DependenciesMacros, InlineSnapshotTesting): they compile
@@ -14,6 +15,16 @@ let crossModule: [SwiftSetting] =
   Context.environment["SETTINGS_TUI_CROSS_MODULE"] == "1"
   ? [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))] : []
 let fast = strict + crossModule
+
+// NB: The version is written once, in the VERSION file; `--version` gets it through a C
+//     define, and a release build adds the commit it was built from (and says when the
+//     working tree had changes).
+let version =
+  (try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8))?
+  .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+let commit = Context.gitInformation.map {
+  " (\($0.currentCommit.prefix(12))\($0.hasUncommittedChanges ? ", modified" : ""))"
+} ?? ""
 
 let package = Package(
   name: "ComposableForms",
@@ -96,10 +107,17 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "CVersion",
+      cSettings: [
+        .define("SETTINGS_TUI_VERSION", to: "\"\(version)\"", .when(configuration: .debug)),
+        .define("SETTINGS_TUI_VERSION", to: "\"\(version)\(commit)\"", .when(configuration: .release)),
+      ]
+    ),
     .executableTarget(
       name: "settings-tui",
       dependencies: [
-        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "SettingsStorage",
+        "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "SettingsStorage", "CVersion",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -22,7 +22,7 @@ struct SettingsTUI: AsyncParsableCommand {
       NO_COLOR (or --no-color) turns colours off. --accessible (also ACCESSIBLE=1, or TERM=dumb) \
       asks each field as a line of text instead of drawing the form.
       """,
-    version: "1.0.0",
+    version: Version.current,
     subcommands: [EditSettings.self, AddClient.self, ClientsCommand.self, SpecFormCommand.self],
     defaultSubcommand: EditSettings.self
   )

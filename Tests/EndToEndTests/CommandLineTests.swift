@@ -213,7 +213,11 @@ extension EndToEnd {
       }
       let version = try session.runDirectly(["--version"])
       #expect(version.status == 0, "\(version)")
-      #expect(!version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(version)")
+      // The VERSION file is the one place the version is written.
+      let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../VERSION").standardizedFileURL
+      let written = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+      #expect(!written.isEmpty && version.stdout.hasPrefix(written), "\(version) vs VERSION \(written)")
     }
 
     @Test(arguments: [
