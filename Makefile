@@ -13,6 +13,12 @@ RELEASE := -c release --static-swift-stdlib \
   -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
 export RELEASE
 export SETTINGS_TUI_CROSS_MODULE := 1
+# NB: A release build's --version names the commit it was built from (read by Package.swift;
+#     the version itself is the VERSION file), and says when tracked files had changes.
+comma := ,
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+GIT_CHANGES := $(shell git status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
+export SETTINGS_TUI_COMMIT := $(GIT_COMMIT)$(if $(and $(GIT_COMMIT),$(GIT_CHANGES)),$(comma) modified)
 
 .PHONY: all deps static-libs build release run install uninstall test fuzz bench screenshots clean
 

@@ -17,14 +17,13 @@ let crossModule: [SwiftSetting] =
 let fast = strict + crossModule
 
 // NB: The version is written once, in the VERSION file; `--version` gets it through a C
-//     define, and a release build adds the commit it was built from (and says when the
-//     working tree had changes).
+//     define. A release build through the Makefile adds the commit it was built from
+//     (SETTINGS_TUI_COMMIT): an environment variable, because SwiftPM reads the manifest again
+//     when one changes, and would keep an old commit read from git.
 let version =
   (try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8))?
   .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
-let commit = Context.gitInformation.map {
-  " (\($0.currentCommit.prefix(12))\($0.hasUncommittedChanges ? ", modified" : ""))"
-} ?? ""
+let commit = Context.environment["SETTINGS_TUI_COMMIT"].flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
 
 let package = Package(
   name: "ComposableForms",
