@@ -283,4 +283,28 @@ type_text "Likes forms."
 shoot spec-pages
 quit
 
+# 8. The clients list: saved clients, newest last, narrowed by a search, the last one deleted.
+add_client() {
+  env HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_DATA_HOME="$WORK/home/.local/share" \
+    "$BIN" client --database "$WORK/clients.sqlite" --no-input --set "name=$1" --set "email=$2" --set "age=$3" > /dev/null
+}
+add_client "Ada Lovelace" ada@example.com 36
+add_client "Grace Hopper" grace@navy.mil 85
+add_client "Alan Turing" alan@bletchley.uk 41
+add_client "Ada Yonath" yonath@weizmann.ac.il 86
+add_client "Barbara Liskov" liskov@mit.edu 85
+# NB: The database lies outside the home that start() makes afresh.
+start -- clients --database "$WORK/clients.sqlite"
+wait_for "Clients" "5 of 5" "Barbara Liskov"
+keys d
+wait_for "Delete the client Barbara Liskov"
+keys y
+wait_for "Deleted Barbara Liskov"
+keys /
+type_text "ada"
+wait_for "1 of 2" "Ada Yonath"
+keys Enter
+shoot clients-list
+quit
+
 log "done: $(cd "$OUT" && ls *.png | tr '\n' ' ')"
