@@ -13,8 +13,9 @@ RELEASE := -c release --static-swift-stdlib \
   -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
 export RELEASE
 export SETTINGS_TUI_CROSS_MODULE := 1
-# NB: A release build's --version names the commit it was built from (read by Package.swift;
-#     the version itself is the VERSION file), and says when tracked files had changes.
+# NB: --version prints the VERSION file, and a release build's names the commit it was built
+#     from (and says when tracked files had changes); Package.swift reads both from here.
+export SETTINGS_TUI_VERSION := $(shell cat VERSION)
 comma := ,
 GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 GIT_CHANGES := $(shell git status --porcelain --untracked-files=no 2>/dev/null | head -n 1)

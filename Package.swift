@@ -17,11 +17,13 @@ let crossModule: [SwiftSetting] =
 let fast = strict + crossModule
 
 // NB: The version is written once, in the VERSION file; `--version` gets it through a C
-//     define. A release build through the Makefile adds the commit it was built from
-//     (SETTINGS_TUI_COMMIT): an environment variable, because SwiftPM reads the manifest again
-//     when one changes, and would keep an old commit read from git.
+//     define. SwiftPM keeps the evaluated manifest until Package.swift or the environment
+//     changes, not when a file it read does: so the Makefile hands the file's contents and the
+//     commit over in the environment (SETTINGS_TUI_VERSION, SETTINGS_TUI_COMMIT), and a plain
+//     `swift build` reads the file.
 let version =
-  (try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8))?
+  Context.environment["SETTINGS_TUI_VERSION"]
+  ?? (try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8))?
   .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
 let commit = Context.environment["SETTINGS_TUI_COMMIT"].flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
 

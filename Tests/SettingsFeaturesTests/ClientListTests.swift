@@ -66,24 +66,45 @@ struct ClientListTests {
   @Test func typingASearchNarrowsTheListAndSelectsTheFirstMatch() async {
     let store = await openedStore()
     await store.send(.searchFocused(true)) { $0.isSearching = true }
+    await store.send(.selected(1)) { $0.selection = 1 }
+    // Grace is selected: "a" finds Ada and Alan, not her, so the first match is selected.
     await store.send(.searchChanged("a")) {
       $0.search = "a"
       $0.selection = 0
       $0.isLoaded = false
+      $0.reselect = .client(2)
     }
     await store.receive(.matchesLoaded(query: "a", [1, 3])) {
       $0.matches = [1, 3]
       $0.isLoaded = true
+      $0.reselect = nil
     }
+    await store.send(.selected(1)) { $0.selection = 1 }
+    // Alan is selected and "al" finds him: he stays selected.
     await store.send(.searchChanged("al")) {
       $0.search = "al"
+      $0.selection = 0
       $0.isLoaded = false
+      $0.reselect = .client(3)
     }
     await store.receive(.matchesLoaded(query: "al", [3])) {
       $0.matches = [3]
       $0.isLoaded = true
+      $0.reselect = nil
     }
     await store.send(.searchFocused(false)) { $0.isSearching = false }
+    // Clearing the search goes back to everyone, Alan still selected.
+    await store.send(.searchChanged("")) {
+      $0.search = ""
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.matches = [1, 2, 3]
+      $0.isLoaded = true
+      $0.selection = 2
+      $0.reselect = nil
+    }
   }
 
   @Test func matchesForAnOlderSearchAreIgnored() async {
@@ -145,8 +166,12 @@ struct ClientListTests {
           FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
         ],
         cancelChoice: "keep")
+      $0.removing = SavedClient(id: 3, client: Self.alan)
     }
-    await store.send(.promptAnswered(prompt: "remove", choice: "keep")) { $0.prompt = nil }
+    await store.send(.promptAnswered(prompt: "remove", choice: "keep")) {
+      $0.prompt = nil
+      $0.removing = nil
+    }
     #expect(await clients.removed.isEmpty)
   }
 
@@ -156,12 +181,58 @@ struct ClientListTests {
     store.exhaustivity = .off
     await store.send(.removeTapped)
     store.exhaustivity = .on
-    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) { $0.prompt = nil }
-    await store.receive(.removed(Self.ada)) {
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
+      $0.prompt = nil
+      $0.isRemoving = true
+    }
+    await store.receive(.removed(Self.ada, found: true)) {
+      $0.isRemoving = false
+      $0.removing = nil
       $0.message = ClientList.Message("Deleted Ada Lovelace <ada@example.com>")
     }
     await store.receive(.matchesLoaded(query: "", [2, 3])) { $0.matches = [2, 3] }
     #expect(await clients.removed == ["ada@example.com"])
+  }
+
+  @Test func theAnswerRemovesTheClientTheQuestionNamedEvenIfTheSelectionMoved() async {
+    let store = await openedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    // A reload finishing meanwhile (after a save, say) moves the selection.
+    await store.send(.selected(2))
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.finish()
+    #expect(await clients.removed == ["ada@example.com"])
+  }
+
+  @Test func closingWhileARemovalRunsWaitsForIt() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    store.dependencies.clientStorage.remove = { _ in
+      try await clock.sleep(for: .seconds(1))
+      return true
+    }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.send(.closeTapped)
+    #expect(store.state.isClosed)
+    #expect(!store.state.isFinished, "the list stays until the removal is done")
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(store.state.isFinished)
+  }
+
+  @Test func aClientDeletedElsewhereMeanwhileIsSaidSo() async {
+    let store = await openedStore()
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    _ = await clients.remove("alan@bletchley.uk")
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.finish()
+    #expect(store.state.message == ClientList.Message("Alan Turing <alan@bletchley.uk> was deleted already", isError: true))
+    #expect(store.state.matches == [1, 2])
   }
 
   @Test func aFailedDeleteIsShownAsAnError() async {
@@ -170,9 +241,14 @@ struct ClientListTests {
     store.exhaustivity = .off
     await store.send(.removeTapped)
     store.exhaustivity = .on
-    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) { $0.prompt = nil }
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
+      $0.prompt = nil
+      $0.isRemoving = true
+    }
     await store.receive(.failed("Cannot remove the client: disk full.")) {
       $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true)
+      $0.isRemoving = false
+      $0.removing = nil
     }
   }
 

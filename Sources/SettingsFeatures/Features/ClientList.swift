@@ -26,12 +26,20 @@ public struct ClientList: Reducer {
     public var message: Message?
     /// The question on screen: whether to remove the selected client.
     public var prompt: FormPrompt?
+    /// The client the question is about, or the one being removed after it: the answer acts
+    /// on this client even if the selection moved meanwhile (a reload finished).
+    public var removing: SavedClient?
+    /// Whether a removal runs: the list stays open until it is done, so quitting right after
+    /// answering `y` does not cut it off.
+    public var isRemoving = false
     /// The client form over the list, while a client is edited or added.
     public var editor: ClientForm.State?
     /// The id of the client in the editor (`nil` while adding one).
     public var editedID: Int64?
-    /// Whether the list was closed (Esc or `q`).
+    /// Whether Esc or `q` closed the list.
     public var isClosed = false
+    /// Whether the list is done: closed, and no removal still running.
+    public var isFinished: Bool { isClosed && !isRemoving }
     /// What to select when the next matches arrive: at first the newest client, so the list
     /// opens on the clients added last.
     public var reselect: Reselect? = .newest
@@ -83,7 +91,8 @@ public struct ClientList: Reducer {
     /// `d`: ask whether to remove the selected client.
     case removeTapped
     case promptAnswered(prompt: String, choice: String)
-    case removed(Client)
+    /// The removal finished; `found` is `false` when the client was gone already.
+    case removed(Client, found: Bool)
     case closeTapped
     case editor(ClientForm.Action)
 
@@ -114,6 +123,9 @@ public struct ClientList: Reducer {
       case let .searchChanged(text):
         guard text != state.search else { return .none }
         state.search = text
+        // NB: The selected client stays selected when the new search finds it too (clearing
+        //     the search goes back to it), else the first match is.
+        state.reselect = state.selectedID.map(Reselect.client)
         state.selection = 0
         state.isLoaded = false
         return loadMatches(state)
@@ -135,7 +147,7 @@ public struct ClientList: Reducer {
         state.matches = ids
         state.isLoaded = true
         switch state.reselect {
-        case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? state.selection
+        case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? min(state.selection, ids.count - 1)
         case .newest?: state.selection = ids.count - 1
         case nil: break
         }
@@ -153,10 +165,15 @@ public struct ClientList: Reducer {
 
       case let .failed(message):
         state.message = Message(message, isError: true)
+        // NB: Nothing more is coming: the list says what it has instead of "Loading…".
+        state.isLoaded = true
+        state.isRemoving = false
+        state.removing = nil
         return .none
 
       case .editTapped:
-        guard let id = state.selectedID, let client = state.rows[id] else { return .none }
+        // NB: Not while a search is loading: the selection points into the old matches.
+        guard state.isLoaded, let id = state.selectedID, let client = state.rows[id] else { return .none }
         state.message = nil
         state.editedID = id
         state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: client.email)
@@ -169,8 +186,10 @@ public struct ClientList: Reducer {
         return .none
 
       case .removeTapped:
-        guard let id = state.selectedID, let client = state.rows[id] else { return .none }
+        guard state.isLoaded, !state.isRemoving, let id = state.selectedID, let client = state.rows[id]
+        else { return .none }
         state.message = nil
+        state.removing = SavedClient(id: id, client: client)
         state.prompt = FormPrompt(
           id: Self.removePromptID, message: "Delete the client \(client.name) <\(client.email)>?",
           choices: [
@@ -183,17 +202,26 @@ public struct ClientList: Reducer {
       case let .promptAnswered(prompt, choice):
         guard prompt == Self.removePromptID, state.prompt?.id == prompt else { return .none }
         state.prompt = nil
-        guard choice == "delete", let id = state.selectedID, let client = state.rows[id] else { return .none }
+        guard choice == "delete", let client = state.removing?.client else {
+          state.removing = nil
+          return .none
+        }
+        state.isRemoving = true
         return .run { send in
           @Dependency(\.clientStorage) var clients
-          _ = try await clients.remove(client.email)
-          await send(.removed(client))
+          let found = try await clients.remove(client.email)
+          await send(.removed(client, found: found))
         } catch: { error, send in
           await send(.failed(Self.describe(error)))
         }
 
-      case let .removed(client):
-        state.message = Message("Deleted \(client.name) <\(client.email)>")
+      case let .removed(client, found):
+        state.isRemoving = false
+        state.removing = nil
+        state.message =
+          found
+          ? Message("Deleted \(client.name) <\(client.email)>")
+          : Message("\(client.name) <\(client.email)> was deleted already", isError: true)
         return loadMatches(state)
 
       case .closeTapped:

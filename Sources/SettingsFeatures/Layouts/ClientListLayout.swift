@@ -17,7 +17,7 @@ extension ClientList {
     },
     selection: \.selection,
     select: Action.selected,
-    isFinished: \.isClosed,
+    isFinished: \.isFinished,
     close: .closeTapped
   )
   .searchable(text: \.search, isFocused: \.isSearching, change: Action.searchChanged, focus: Action.searchFocused, placeholder: "press / to search names and emails")

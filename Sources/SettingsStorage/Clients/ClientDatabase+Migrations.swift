@@ -56,9 +56,10 @@ extension ClientDatabase {
     let tables = try String.fetchAll(
       db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     if tables.isEmpty { return id == 0 ? .new : .foreign }
-    let ourTables: Set = [ClientRecord.databaseTableName, "grdb_migrations"]
-    // NB: Only a database made before the application id can be unmarked, and that is before
-    //     the search index too.
+    // NB: A database loses its application id when it is dumped and restored (`.dump`), so
+    //     our tables, the search index's included, also say it is ours.
+    let searchTables = ["", "_data", "_idx", "_docsize", "_config"].map { searchTableName + $0 }
+    let ourTables = Set([ClientRecord.databaseTableName, "grdb_migrations"] + searchTables)
     return id == 0 && Set(tables).isSubset(of: ourTables) ? .ours : .foreign
   }
 

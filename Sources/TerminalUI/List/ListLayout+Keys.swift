@@ -11,10 +11,7 @@ extension ListLayout {
     view: inout ListViewState
   ) -> [Action] {
     if let prompt = prompt?(state), let answer {
-      if view.promptID != prompt.id {
-        view.promptID = prompt.id
-        view.promptSelection = 0
-      }
+      view.show(prompt)
       guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection) else { return [] }
       return [answer(prompt.id, choice)]
     }

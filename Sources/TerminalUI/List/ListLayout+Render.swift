@@ -23,7 +23,7 @@ extension ListLayout {
     listKeys: ListKeymap = .standard, view: inout ListViewState
   ) -> (buffer: Buffer, cursor: Position?) {
     var buffer = Buffer(size: size)
-    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+    guard fits(size) else {
       TooSmallView(minimum: minimumSize, prompt: prompt?(state), theme: theme)
         .render(in: buffer.area, buffer: &buffer)
       return (buffer, nil)
@@ -94,10 +94,7 @@ extension ListLayout {
     }
     let help = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
     if let prompt = prompt?(state) {
-      if view.promptID != prompt.id {
-        view.promptID = prompt.id
-        view.promptSelection = 0
-      }
+      view.show(prompt)
       KeyHelpView(items: keymap.helpItems(for: prompt), theme: theme).render(in: help, buffer: &buffer)
       PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
         .render(in: Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1), buffer: &buffer)
@@ -145,6 +142,11 @@ extension ListLayout {
       _ = buffer.setString(text, at: Position(column: x + offset, row: row), style: style, maxWidth: width - offset)
       x += width + ListColumn.gap
     }
+  }
+
+  /// Whether the list is drawn on a screen of `size` (smaller shows a message instead).
+  public func fits(_ size: Size) -> Bool {
+    size.columns >= minimumSize.columns && size.rows >= minimumSize.rows
   }
 
   /// `selection` within `0..<count` (0 for an empty list).

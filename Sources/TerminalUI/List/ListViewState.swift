@@ -1,3 +1,5 @@
+import ComposableForms
+
 /// What the terminal shows of a list that is not the feature's business: the first row on
 /// screen, the search field's cursor, the selected answer of a question. ``ListRuntime`` keeps
 /// one between frames; the store never sees it.
@@ -15,6 +17,14 @@ public struct ListViewState: Equatable {
   public var reportedRows: Range<Int>?
 
   public init() {}
+
+  /// Starts a newly shown question with its first answer selected; nothing changes while the
+  /// same question stays.
+  mutating func show(_ prompt: FormPrompt) {
+    guard promptID != prompt.id else { return }
+    promptID = prompt.id
+    promptSelection = 0
+  }
 
   /// Puts `text` in the search editor, the cursor at its end, unless it holds it already (the
   /// feature changed the search, or the field just got focus).

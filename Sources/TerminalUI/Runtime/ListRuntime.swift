@@ -1,4 +1,5 @@
 import ComposableForms
+import IssueReporting
 
 /// Runs a list (``ListLayout``) in a terminal, the way ``FormRuntime`` runs a form: keys become
 /// the feature's actions, and only what changed is drawn. A form the layout presents
@@ -78,6 +79,13 @@ public final class ListRuntime<State, Action> {
         case .closed:
           terminal.invalidate()
           view.reportedRows = nil
+          if presentation.isPresented(store.borrowedState) {
+            // NB: Presenting it again would end at once, again and again, without reading a key.
+            reportIssue(
+              "ListLayout \"\(layout.title)\": the presented form ended but the feature kept its state; "
+                + "set it to nil when the form's outcome arrives.")
+            return .finished
+          }
         case .interrupted:
           return .interrupted
         case let .terminated(signal):
@@ -121,7 +129,7 @@ public final class ListRuntime<State, Action> {
     }
     let state = store.state
     let size = terminal.size
-    guard size.columns >= layout.minimumSize.columns, size.rows >= layout.minimumSize.rows else {
+    guard layout.fits(size) else {
       // NB: The list is not on screen, so nothing may change it unseen: a question is still
       //     answered (the message shows it), Esc still closes.
       if layout.prompt?(state) != nil || listKeys.close.contains(key) && key == .escape {

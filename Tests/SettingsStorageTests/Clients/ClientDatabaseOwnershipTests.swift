@@ -41,4 +41,21 @@ struct ClientDatabaseOwnershipTests {
       #expect(try SQLiteShell.run("PRAGMA application_id;", on: path) == "\(0x5354_5549)\n")
     }
   }
+
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func aDumpedAndRestoredDatabaseIsStillOurs() async throws {
+    try await withTemporaryFolder { folder in
+      let original = folder.path("clients.sqlite")
+      try await ClientStorageClient.live(databaseAt: original)
+        .add(Client(name: "Ada Lovelace", email: "ada@example.com", age: 36))
+      // `.dump` leaves the application id out: the tables, the search index's included, say whose it is.
+      let dump = try SQLiteShell.run(".dump", on: original)
+      let restored = folder.path("restored.sqlite")
+      _ = try SQLiteShell.run(dump, on: restored)
+      #expect(try SQLiteShell.run("PRAGMA application_id;", on: restored) == "0\n")
+      let clients = try ClientStorageClient.live(databaseAt: restored)
+      #expect(try await clients.all().map(\.email) == ["ada@example.com"])
+      #expect(try await clients.matches("lovelace").count == 1)
+    }
+  }
 }
