@@ -132,10 +132,18 @@ class Session:
         return None
 
     def finish(self):
-        """Sends Esc, drains until the program exits; returns (exit status, ru_maxrss in KiB)."""
+        """Sends Esc (and y when settings-tui asks "Discard changes?"), drains until the program
+        exits; returns (exit status, ru_maxrss in KiB)."""
+        asked_from = len(self.output)
         self.send(b"\x1b")
+        answered = False
         deadline = time.monotonic() + TIMEOUT_S
         while True:
+            # NB: Killed at the question instead, the program would keep a draft, and the next
+            #     run would ask to restore it instead of showing the form.
+            if not answered and b"Discard changes?" in self.output[asked_from:]:
+                self.send(b"y")
+                answered = True
             pid, status, usage = os.wait4(self.pid, os.WNOHANG)
             if pid == self.pid:
                 break
