@@ -183,12 +183,12 @@ struct ClientListTests {
     store.exhaustivity = .on
     await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
       $0.prompt = nil
-      $0.isRemoving = true
+      #expect($0.isRemoving, "answered: the removal runs")
     }
     await store.receive(.removed(Self.ada, found: true)) {
-      $0.isRemoving = false
       $0.removing = nil
       $0.message = ClientList.Message("Deleted Ada Lovelace <ada@example.com>")
+      #expect(!$0.isRemoving)
     }
     await store.receive(.matchesLoaded(query: "", [2, 3])) { $0.matches = [2, 3] }
     #expect(await clients.removed == ["ada@example.com"])
@@ -243,12 +243,12 @@ struct ClientListTests {
     store.exhaustivity = .on
     await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
       $0.prompt = nil
-      $0.isRemoving = true
+      #expect($0.isRemoving, "answered: the removal runs")
     }
     await store.receive(.failed("Cannot remove the client: disk full.")) {
       $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true)
-      $0.isRemoving = false
       $0.removing = nil
+      #expect(!$0.isRemoving)
     }
   }
 

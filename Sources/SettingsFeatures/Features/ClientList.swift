@@ -29,15 +29,15 @@ public struct ClientList: Reducer {
     /// The client the question is about, or the one being removed after it: the answer acts
     /// on this client even if the selection moved meanwhile (a reload finished).
     public var removing: SavedClient?
-    /// Whether a removal runs: the list stays open until it is done, so quitting right after
-    /// answering `y` does not cut it off.
-    public var isRemoving = false
     /// The client form over the list, while a client is edited or added.
     public var editor: ClientForm.State?
     /// The id of the client in the editor (`nil` while adding one).
     public var editedID: Int64?
     /// Whether Esc or `q` closed the list.
     public var isClosed = false
+    /// Whether a removal runs (answered, not finished): the list stays open until it is done, so
+    /// quitting right after answering `y` does not cut it off.
+    public var isRemoving: Bool { removing != nil && prompt == nil }
     /// Whether the list is done: closed, and no removal still running.
     public var isFinished: Bool { isClosed && !isRemoving }
     /// What to select when the next matches arrive: at first the newest client, so the list
@@ -167,7 +167,6 @@ public struct ClientList: Reducer {
         state.message = Message(message, isError: true)
         // NB: Nothing more is coming: the list says what it has instead of "Loading…".
         state.isLoaded = true
-        state.isRemoving = false
         state.removing = nil
         return .none
 
@@ -206,7 +205,6 @@ public struct ClientList: Reducer {
           state.removing = nil
           return .none
         }
-        state.isRemoving = true
         return .run { send in
           @Dependency(\.clientStorage) var clients
           let found = try await clients.remove(client.email)
@@ -216,7 +214,6 @@ public struct ClientList: Reducer {
         }
 
       case let .removed(client, found):
-        state.isRemoving = false
         state.removing = nil
         state.message =
           found

@@ -33,7 +33,7 @@ struct ListClients: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    var environment = ProcessInfo.processInfo.environment
+    let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
     // NB: A dumb terminal cannot draw the list: it gets what a script gets.
     if json || isatty(1) == 0 || environment["TERM"] == "dumb" {
@@ -55,11 +55,10 @@ struct ListClients: AsyncParsableCommand {
       $0.clientStorage = clients
     }
     store.send(.opened)
-    if display.noColor { environment["NO_COLOR"] = "1" }
     let outcome: ListRuntime<ClientList.State, ClientList.Action>.Outcome
     do {
       outcome = try await ClientList.layout.run(
-        store, environment: environment,
+        store, environment: display.applied(to: environment),
         mouse: !display.noMouse)
     } catch {
       throw fail("\(error); or pass --json")

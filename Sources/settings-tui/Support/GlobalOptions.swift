@@ -24,7 +24,6 @@ struct FormOptions: ParsableArguments {
     help: ArgumentHelp("Set a field, e.g. --set displayName=Blob (repeatable).", valueName: "field=value"))
   var assignments: [String] = []
 
-  var noColor: Bool { display.noColor }
   var noMouse: Bool { display.noMouse }
 
   func validate() throws {
@@ -44,6 +43,14 @@ struct DisplayOptions: ParsableArguments {
 
   @Flag(name: .long, help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
   var noMouse = false
+
+  /// `environment` with what these options add to it.
+  // NB: Theme.resolve owns the NO_COLOR rule; --no-color only adds to it.
+  func applied(to environment: [String: String]) -> [String: String] {
+    var environment = environment
+    if noColor { environment["NO_COLOR"] = "1" }
+    return environment
+  }
 }
 
 /// Where the settings file is.

@@ -12,9 +12,7 @@ enum Interactive {
     environment: [String: String],
     draft: DraftKeeper<State, Draft>?
   ) async throws(ExitStatus) {
-    // NB: Theme.resolve owns the NO_COLOR rule; --no-color only adds to it.
-    var environment = environment
-    if options.noColor { environment["NO_COLOR"] = "1" }
+    let environment = options.display.applied(to: environment)
     let outcome: FormRuntime<State, Action>.Outcome
     draft?.follow(store)
     if usesLines(options: options, environment: environment) {

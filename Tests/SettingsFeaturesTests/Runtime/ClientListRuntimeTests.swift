@@ -16,11 +16,8 @@ struct ClientListRuntimeTests {
     while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
   }
 
-  @Test func enterEditsInTheClientFormOverTheListAndTheListComesBackWithTheChange() async {
-    let clients = FakeClients([
-      Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
-      Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
-    ])
+  /// The list of `clients` running on a headless 60x12 screen, opened; keys go to `events`.
+  func start(_ clients: FakeClients) -> (HeadlessBackend, ScriptedEventSource, Task<ListRuntime<ClientList.State, ClientList.Action>.Outcome, Never>) {
     let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
       $0.continuousClock = ImmediateClock()
       $0.clientStorage = clients.storage
@@ -29,7 +26,15 @@ struct ClientListRuntimeTests {
     let events = ScriptedEventSource()
     let runtime = ListRuntime(store: store, layout: ClientList.layout, terminal: Terminal(backend: backend), events: events)
     store.send(.opened)
-    let run = Task { await runtime.run() }
+    return (backend, events, Task { await runtime.run() })
+  }
+
+  @Test func enterEditsInTheClientFormOverTheListAndTheListComesBackWithTheChange() async {
+    let clients = FakeClients([
+      Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+    ])
+    let (backend, events, run) = start(clients)
     await eventually { backend.lines.contains { $0.contains("› Grace Hopper") } }
     #expect(backend.lines[0].hasSuffix("2 of 2"))
 
@@ -47,15 +52,7 @@ struct ClientListRuntimeTests {
 
   @Test func ctrlCInTheFormOverTheListEndsTheWholeRun() async {
     let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
-    let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-      $0.clientStorage = clients.storage
-    }
-    let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
-    let events = ScriptedEventSource()
-    let runtime = ListRuntime(store: store, layout: ClientList.layout, terminal: Terminal(backend: backend), events: events)
-    store.send(.opened)
-    let run = Task { await runtime.run() }
+    let (backend, events, run) = start(clients)
     await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
     events.append(type("a") + type("Bob") + [.key(.control("c"))])
     #expect(await run.value == .interrupted)
