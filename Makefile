@@ -7,10 +7,14 @@ BUILD_FLAGS ?=
 #     executable: start-up binds a handful of symbols instead of thousands (BENCHMARKS.md,
 #     "Release build"). Our own modules are optimized across module boundaries
 #     (SETTINGS_TUI_CROSS_MODULE, read by Package.swift), so the library's generic code is
-#     specialized for the app's types.
+#     specialized for the app's types. They link with lld (it comes with Swift) and pack
+#     their relative relocations (`-z pack-relative-relocs`, DT_RELR, glibc 2.36+): the loader
+#     reads all of them at every start, some 90,000, 2 MiB resident in the old format and
+#     17 KiB packed (BENCHMARKS.md, "Release build"). gold, the default, cannot pack them.
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 RELEASE := -c release --static-swift-stdlib \
-  -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic
+  -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 export RELEASE
 export SETTINGS_TUI_CROSS_MODULE := 1
 # NB: --version prints the VERSION file, and a release build's names the commit it was built
