@@ -4,7 +4,7 @@ APT_PACKAGES := libncurses-dev libsqlite3-dev sqlite3 tmux pkg-config
 BUILD_FLAGS ?=
 # NB: Release builds link the Swift runtime and Foundation statically, and SQLite and libstdc++
 #     too where their archives are found (`static-libs`), and export no symbols from the
-#     executable: start-up binds a handful of symbols instead of thousands (BENCHMARKS.md,
+#     executable: start-up binds only what libc, libm and ncurses provide (BENCHMARKS.md,
 #     "Release build"). Our own modules are optimized across module boundaries
 #     (SETTINGS_TUI_CROSS_MODULE, read by Package.swift), so the library's generic code is
 #     specialized for the app's types. They link with lld (it comes with Swift) and pack

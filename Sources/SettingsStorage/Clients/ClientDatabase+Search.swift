@@ -6,7 +6,7 @@ extension ClientDatabase {
   /// (case and accents aside), oldest first; every client's for a query without words.
   ///
   /// Ids, not rows: a list of 100,000 clients keeps 100,000 numbers and loads only the rows on
-  /// screen (``clients(_:)``). BENCHMARKS.md, "Clients list", has the figures.
+  /// screen (``clients(_:)``). BENCHMARKS.md, part 6, has the figures.
   func matches(_ query: String) async throws -> [Int64] {
     do {
       return try await queue.read { db in
