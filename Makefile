@@ -11,8 +11,11 @@ BUILD_FLAGS ?=
 #     their relative relocations (`-z pack-relative-relocs`, DT_RELR, glibc 2.36+): the loader
 #     reads all of them at every start, some 90,000, 2 MiB resident in the old format and
 #     17 KiB packed (BENCHMARKS.md, "Release build"). gold, the default, cannot pack them.
+#     With the Swift libraries inside, the executable needs no $ORIGIN run path: without it
+#     the loader looks for libc, libm and ncurses only where the system keeps them, not first
+#     in some 25 places beside wherever the binary is installed.
 STATIC_LIBS := $(CURDIR)/.build/static-libs
-RELEASE := -c release --static-swift-stdlib \
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath \
   -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 export RELEASE
