@@ -60,11 +60,7 @@ extension EndToEnd {
       try await openChangeAndCollide(session)
       // Back: the form again, the file as the other program wrote it.
       try session.press("Escape")
-      // NB: Until the key help (the last row, drawn last) is the form's, a capture may catch the
-      //     frame half drawn, the question's top rows replaced and its buttons still there.
-      var screen = try await session.waitFor("the question gone") {
-        !$0.contains("Another program") && $0.lines.last?.contains("m merge") == false
-      }
+      var screen = try await session.waitForQuestionGone("Another program", answer: "m merge")
       #expect(screen.contains("Protect my posts      [x] On"), "\(screen)")
       // Save again asks again; Use saved shows the file's values in the form.
       try session.press("Enter")

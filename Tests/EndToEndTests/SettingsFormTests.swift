@@ -146,9 +146,7 @@ extension EndToEnd {
       #expect(screen.contains("[ Yes ]  [ No ]"), "\(screen)")
       #expect(screen.lines.last?.contains("y yes  n no") == true, "\(screen)")
       try session.type("n")
-      screen = try await session.waitFor("the question gone") {
-        !$0.contains("Discard changes?") && $0.lines.last?.contains("n no") == false
-      }
+      screen = try await session.waitForQuestionGone("Discard changes?", answer: "n no")
       #expect(screen.contains(" › Display name          Blob changed"), "\(screen)")
       try session.type("!")
       try await session.waitFor(text: "Blob changed!")

@@ -320,6 +320,18 @@ final class TmuxSession {
     try await waitFor("“\(text)” on screen", timeout: timeout) { $0.contains(text) }
   }
 
+  /// Waits until a question is gone: `text` off screen and the key help (the last row, which
+  /// curses draws last) no longer offering `answer`. The text alone is not enough: a capture can
+  /// catch the frame half drawn, the question's top rows replaced and its buttons still there.
+  @discardableResult
+  func waitForQuestionGone(
+    _ text: String, answer: String, timeout: Duration = TmuxSession.defaultTimeout
+  ) async throws -> Screen {
+    try await waitFor("“\(text)” gone", timeout: timeout) {
+      !$0.contains(text) && $0.lines.last?.contains(answer) == false
+    }
+  }
+
   /// Waits until the focus marker is on the row whose label starts with `label`.
   @discardableResult
   func waitForFocus(on label: String, timeout: Duration = TmuxSession.defaultTimeout) async throws -> Screen {
