@@ -21,8 +21,10 @@ struct KeyTable: Hashable, Sendable {
     static let textEditing = Self(rawValue: 1 << 9)
   }
 
-  /// The keymap's sets, each with its membership bit.
-  typealias Sets = [(Set<Key>, Membership)]
+  /// The keymap's key lists, each with its membership bit.
+  // NB: Arrays, not `Set<Key>`: a set hashed every key (a character's hash normalises it)
+  //     when each keymap was made, at every start, for lookups of the few keys without a slot.
+  typealias Sets = [([Key], Membership)]
 
   private var slots: [Membership]
 
@@ -49,7 +51,7 @@ struct KeyTable: Hashable, Sendable {
     return (0..<128).filter { Character(Unicode.Scalar(UInt8($0))) == character }.map { base + $0 }
   }
 
-  /// The sets that hold `key`: from its slot, or by asking each set for a key without one.
+  /// The sets that hold `key`: from its slot, or by searching each set for a key without one.
   func membership(of key: Key, in sets: @autoclosure () -> Sets) -> Membership {
     if let slot = Self.slot(of: key) { return slots[slot] }
     var membership: Membership = []

@@ -69,7 +69,7 @@ public struct Keymap: Hashable, Sendable {
       (toggle, .toggle), (decrement, .decrement), (increment, .increment),
       (textEditing, .textEditing),
     ]
-    return bindings.map { (Set($0.0.keys), $0.1) }
+    return bindings.map { ($0.0.keys, $0.1) }
   }
 
   /// The keys of the command-line contract (see the type's documentation).
