@@ -17,8 +17,8 @@ import IssueReporting
 ///
 /// A field's place is its place in `Field.allCases`, for Tab and on screen alike, and the
 /// `switch` makes the compiler insist on a control for every field. A layout whose controls edit
-/// one field twice, or another field than that field's rules read, is reported when it is made
-/// (see ``problems``). The rules come from ``FormFeatureState/rules``: they are written once.
+/// one field twice, or another field than that field's rules read, is reported when a debug
+/// build makes it (see ``problems``). The rules come from ``FormFeatureState/rules``: they are written once.
 ///
 /// Labels sit in a column, each error directly under its field, the focused control is
 /// highlighted (with the cursor in a text field), disabled controls are dimmed, and the Save
@@ -48,8 +48,9 @@ where Action.State == State {
   /// `controlRowsBefore[i]`: the rows the controls before the `i`th take; `nil` when every
   /// control takes one row (the common case, where it is the index itself).
   let controlRowsBefore: [Int]?
-  /// What is wrong with the layout, reported when it was made; empty for a sound layout.
-  public let problems: [Problem]
+  /// What is wrong with the layout; empty for a sound layout. A debug build reports each
+  /// problem (``reportIssue``, a failure in tests) when the layout is made.
+  public var problems: [Problem] { Problem.find(fields: fields, controls: controls, rules: rules) }
   /// The smallest screen the form is drawn on; smaller shows a message instead.
   public var minimumSize = Size(columns: 40, rows: 10)
 
@@ -98,12 +99,15 @@ where Action.State == State {
     } else {
       self.controlRowsBefore = nil
     }
-    self.problems = Problem.find(fields: fields, controls: controls, rules: State.rules)
-    for problem in problems {
-      reportIssue(
-        "FormLayout \"\(title)\": \(problem)", fileID: fileID, filePath: filePath, line: line,
-        column: column)
-    }
+    // NB: Like an assertion, a debug build's check: a release build starts without it
+    //     (BENCHMARKS.md, "Start-up").
+    #if DEBUG
+      for problem in problems {
+        reportIssue(
+          "FormLayout \"\(title)\": \(problem)", fileID: fileID, filePath: filePath, line: line,
+          column: column)
+      }
+    #endif
   }
 
   /// Something wrong with a layout, found when it is made.
