@@ -18,7 +18,8 @@ import IssueReporting
 /// A field's place is its place in `Field.allCases`, for Tab and on screen alike, and the
 /// `switch` makes the compiler insist on a control for every field. A layout whose controls edit
 /// one field twice, or another field than that field's rules read, is reported when a debug
-/// build makes it (see ``problems``). The rules come from ``FormFeatureState/rules``: they are written once.
+/// build makes it (see ``problems``). The rules come from ``FormFeatureState/rules``: they are
+/// written once.
 ///
 /// Labels sit in a column, each error directly under its field, the focused control is
 /// highlighted (with the cursor in a text field), disabled controls are dimmed, and the Save
