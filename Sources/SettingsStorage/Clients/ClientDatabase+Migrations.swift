@@ -43,8 +43,11 @@ extension ClientDatabase {
   enum Ownership: Equatable {
     /// Empty: a new database, ours to set up.
     case new
-    /// Ours: marked with our application id, or made before the mark with only our tables.
+    /// Ours: marked with our application id.
     case ours
+    /// Ours by its tables alone, without the mark: made before the mark existed, or dumped and
+    /// restored (`.dump` leaves the application id out). Marked again once migrated.
+    case unmarked
     /// Another program's: it has other tables, or another application id.
     case foreign
   }
@@ -60,7 +63,17 @@ extension ClientDatabase {
     //     our tables, the search index's included, also say it is ours.
     let searchTables = ["", "_data", "_idx", "_docsize", "_config"].map { searchTableName + $0 }
     let ourTables = Set([ClientRecord.databaseTableName, "grdb_migrations"] + searchTables)
-    return id == 0 && Set(tables).isSubset(of: ourTables) ? .ours : .foreign
+    return id == 0 && Set(tables).isSubset(of: ourTables) ? .unmarked : .foreign
+  }
+
+  /// Marks an unmarked database of ours with our application id again (see ``Ownership``).
+  static func mark(_ writer: some DatabaseWriter) throws {
+    try writer.write { db in
+      // NB: Read first: a database the migrations just marked needs no second write.
+      if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+      }
+    }
   }
 
   /// Brings the database at `writer` up to date.

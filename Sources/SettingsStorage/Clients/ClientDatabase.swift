@@ -84,12 +84,14 @@ struct ClientDatabase: Sendable {
     configuration.busyMode = .timeout(Self.busyTimeout)
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
-      guard try queue.read(Self.ownership(of:)) != .foreign else {
+      let ownership = try queue.read(Self.ownership(of:))
+      guard ownership != .foreign else {
         throw StorageError(
           "Cannot open the clients database at \(path): it is another program's SQLite database. "
             + "It was left unchanged: move it away, or pass --database PATH.")
       }
       try Self.migrate(queue)
+      if ownership == .unmarked { try Self.mark(queue) }
     } catch let error as StorageError {
       throw error
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {

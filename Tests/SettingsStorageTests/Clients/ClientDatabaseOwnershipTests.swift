@@ -43,7 +43,7 @@ struct ClientDatabaseOwnershipTests {
   }
 
   @Test(.enabled(if: SQLiteShell.isInstalled))
-  func aDumpedAndRestoredDatabaseIsStillOurs() async throws {
+  func aDumpedAndRestoredDatabaseIsStillOursAndMarkedAgain() async throws {
     try await withTemporaryFolder { folder in
       let original = folder.path("clients.sqlite")
       try await ClientStorageClient.live(databaseAt: original)
@@ -56,6 +56,8 @@ struct ClientDatabaseOwnershipTests {
       let clients = try ClientStorageClient.live(databaseAt: restored)
       #expect(try await clients.all().map(\.email) == ["ada@example.com"])
       #expect(try await clients.matches("lovelace").count == 1)
+      // Marked again, so the next open knows it by its id, whatever tables come later.
+      #expect(try SQLiteShell.run("PRAGMA application_id;", on: restored) == "\(0x5354_5549)\n")
     }
   }
 }
