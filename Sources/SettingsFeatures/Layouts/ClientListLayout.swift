@@ -22,7 +22,7 @@ extension ClientList {
   )
   .searchable(text: \.search, isFocused: \.isSearching, change: Action.searchChanged, focus: Action.searchFocused, placeholder: "press / to search names and emails")
   .onChoose("edit", .editTapped)
-  .command("d", "delete", .removeTapped)
+  .command("d", "delete", .removeTapped, needsRow: true)
   .command("a", "add", .addTapped)
   .rowsShown(Action.rowsShown)
   .prompt(\.prompt, answer: { Action.promptAnswered(prompt: $0, choice: $1) })

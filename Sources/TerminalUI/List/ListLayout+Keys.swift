@@ -20,7 +20,9 @@ extension ListLayout {
       return searchActions(for: key, search: search, state: state, listKeys: listKeys, view: &view)
     }
     if case let .mouse(event) = key { return mouseActions(for: event, state: state, count: count, view: view) }
-    if let command = commands.first(where: { $0.key == key }) { return [command.action] }
+    if let command = commands.first(where: { $0.key == key }) {
+      return command.isOffered(rows: count) ? [command.action] : []
+    }
     if let search, listKeys.search.contains(key) {
       view.syncSearch(search.text(state))
       return [search.focus(true)]

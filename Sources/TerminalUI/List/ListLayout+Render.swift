@@ -123,7 +123,7 @@ extension ListLayout {
       if let up = listKeys.up.keyName, let down = listKeys.down.keyName { add("\(up)/\(down)", listKeys.up.help) }
       if let choose { add(choose.key.name, choose.help) }
     }
-    for command in commands { add(command.key.name, command.help) }
+    for command in commands where command.isOffered(rows: count) { add(command.key.name, command.help) }
     if search != nil { add(listKeys.search.keyName, listKeys.search.help) }
     add(listKeys.close.keyName, listKeys.close.help)
     return items

@@ -18,7 +18,7 @@ import ComposableForms
 ///   selection: \.selection, select: Action.select,
 ///   isFinished: \.isClosed, close: .closeTapped)
 ///   .searchable(text: \.search, isFocused: \.isSearching, change: Action.searchChanged, focus: Action.searchFocused)
-///   .command("d", "delete", .deleteTapped)
+///   .command("d", "delete", .deleteTapped, needsRow: true)
 /// ```
 public struct ListLayout<State, Action> {
   public var title: String
@@ -73,6 +73,11 @@ public struct ListLayout<State, Action> {
     public var key: Key
     public var help: String
     public var action: Action
+    /// Whether the command acts on the selected row, so it needs one.
+    public var needsRow = false
+
+    /// Whether the command is offered to a list of `count` rows.
+    func isOffered(rows count: Int) -> Bool { !needsRow || count > 0 }
   }
 
   /// The search field: its text and focus are the feature's state.
@@ -121,11 +126,13 @@ public struct ListLayout<State, Action> {
     return layout
   }
 
-  /// A key of the list's own, named `help` in the key help: `.command("d", "delete", .deleteTapped)`.
-  /// It works while the rows have focus (in the search field, letters are typed).
-  public func command(_ key: Character, _ help: String, _ action: Action) -> Self {
+  /// A key of the list's own, named `help` in the key help: `.command("d", "delete", .deleteTapped,
+  /// needsRow: true)`. It works while the rows have focus (in the search field, letters are
+  /// typed). A command that acts on the selected row (`needsRow`) is offered, in the key help
+  /// and by its key, only while there are rows, like Enter's.
+  public func command(_ key: Character, _ help: String, _ action: Action, needsRow: Bool = false) -> Self {
     var layout = self
-    layout.commands.append(Command(key: .character(key), help: help, action: action))
+    layout.commands.append(Command(key: .character(key), help: help, action: action, needsRow: needsRow))
     return layout
   }
 

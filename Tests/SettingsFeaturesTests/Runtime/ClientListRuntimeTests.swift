@@ -50,6 +50,20 @@ struct ClientListRuntimeTests {
     #expect(await run.value == .finished)
   }
 
+  @Test func anEmptyListOffersToAddAndNothingToDelete() async {
+    let (backend, events, run) = start(FakeClients([]))
+    await eventually { backend.lines.contains { $0.contains("No clients yet") } }
+    let help = backend.lines[11]
+    #expect(help.contains("a add"), "\(help)")
+    #expect(!help.contains("delete"), "\(help)")
+    // NB: `d` asks nothing, since there is no client to delete; `a` still opens the form.
+    events.append(type("d") + type("a"))
+    await eventually { backend.lines.contains { $0.contains("New client") } }
+    #expect(!backend.lines.contains { $0.contains("Delete") })
+    events.append([.key(.control("c"))])
+    #expect(await run.value == .interrupted)
+  }
+
   @Test func ctrlCInTheFormOverTheListEndsTheWholeRun() async {
     let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
     let (backend, events, run) = start(clients)

@@ -14,7 +14,7 @@ struct People: Equatable {
 }
 
 enum PeopleAction: Equatable {
-  case select(Int), search(String), focus(Bool), open, delete, close, shown(Range<Int>)
+  case select(Int), search(String), focus(Bool), open, delete, add, close, shown(Range<Int>)
   case answer(String, String)
 }
 
@@ -31,7 +31,8 @@ private let layout = ListLayout<People, PeopleAction>(
 )
 .searchable(text: \.search, isFocused: \.isSearching, change: PeopleAction.search, focus: PeopleAction.focus)
 .onChoose("open", .open)
-.command("d", "delete", .delete)
+.command("d", "delete", .delete, needsRow: true)
+.command("a", "add", .add)
 .rowsShown(PeopleAction.shown)
 .prompt(\.question, answer: PeopleAction.answer)
 .empty { _ in "Nobody here." }
@@ -59,8 +60,12 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(lines[4] == " › Grace                               5")
     #expect(lines[5] == "   Alan                                4")
     // NB: What does not fit is left out whole, from the end.
-    #expect(lines[9] == " ↑/↓ move  Enter open  d delete")
-    #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  / search  Esc quit")
+    #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add")
+    #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc quit")
+  }
+
+  @Test func anEmptyListOffersOnlyTheKeysThatNeedNoRow() {
+    #expect(draw(People(names: []), columns: 60)[9] == " a add  / search  Esc quit")
   }
 
   @Test func theSelectedRowIsHighlightedAcrossTheScreen() {
@@ -159,7 +164,10 @@ private var emptyView = ListViewState()
     #expect(actions(.character("/"), three) == [.focus(true)])
     #expect(actions(.character("q"), three) == [.close])
     #expect(actions(.escape, three) == [.close])
+    #expect(actions(.character("a"), three) == [.add])
     #expect(actions(.enter, People(names: [])) == [])
+    #expect(actions(.character("d"), People(names: [])) == [])
+    #expect(actions(.character("a"), People(names: [])) == [.add])
   }
 
   @Test func inTheSearchFieldKeysAreTypedAndEscClearsIt() {
