@@ -151,6 +151,69 @@ struct ClientListTests {
     }
   }
 
+  /// The opened list searched for "a" (Ada and Alan), Alan selected, saving added clients.
+  func searchedStore() async -> TestStore<ClientList.State, ClientList.Action> {
+    let store = await openedStore()
+    let clients = self.clients
+    store.dependencies.clientStorage.add = { await clients.add($0) }
+    await store.send(.searchChanged("a")) {
+      $0.search = "a"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.receive(.matchesLoaded(query: "a", [1, 3])) {
+      $0.matches = [1, 3]
+      $0.isLoaded = true
+      $0.selection = 1
+      $0.reselect = nil
+    }
+    return store
+  }
+
+  /// Adds `client` through the form over the list (the form's own steps are its tests).
+  func add(_ client: Client, in store: TestStore<ClientList.State, ClientList.Action>) async {
+    await store.send(.addTapped) { $0.editor = ClientForm.State() }
+    store.exhaustivity = .off
+    await store.send(.editor(.set(\.$name, client.name)))
+    await store.send(.editor(.set(\.$email, client.email)))
+    await store.send(.editor(.form(.submitTapped)))
+    await store.finish()
+  }
+
+  @Test func aClientAddedDuringASearchThatFindsItIsSelected() async {
+    let store = await searchedStore()
+    await add(Client(name: "Ada Byron", email: "byron@example.com", age: 18), in: store)
+    #expect(store.state.editor == nil)
+    #expect(store.state.matches == [1, 3, 4])
+    #expect(store.state.selectedID == 4)
+    #expect(store.state.message == ClientList.Message("Saved Ada Byron <byron@example.com>"))
+  }
+
+  @Test func aClientAddedDuringASearchThatMissesItKeepsTheSelectionAndSaysSo() async {
+    let store = await searchedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    await add(Client(name: "Bob Smith", email: "bob@example.com", age: 18), in: store)
+    #expect(await clients.saved.map(\.client.email).last == "bob@example.com")
+    #expect(store.state.matches == [1, 3])
+    // NB: Not the newest match (Alan): Ada, selected before, stays selected.
+    #expect(store.state.selectedID == 1)
+    #expect(
+      store.state.message
+        == ClientList.Message("Saved Bob Smith <bob@example.com>, not shown: the search does not find it"))
+  }
+
+  @Test func aClientAddedWithoutASearchIsSelected() async {
+    let store = await openedStore()
+    let clients = self.clients
+    store.dependencies.clientStorage.add = { await clients.add($0) }
+    await store.send(.selected(0)) { $0.selection = 0 }
+    await add(Client(name: "Bob Smith", email: "bob@example.com", age: 18), in: store)
+    #expect(store.state.matches == [1, 2, 3, 4])
+    #expect(store.state.selectedID == 4)
+    #expect(store.state.message == ClientList.Message("Saved Bob Smith <bob@example.com>"))
+  }
+
   @Test func addOpensAnEmptyClientForm() async {
     let store = await openedStore()
     await store.send(.addTapped) { $0.editor = ClientForm.State() }

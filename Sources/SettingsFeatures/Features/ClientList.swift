@@ -68,8 +68,11 @@ public struct ClientList: Reducer {
   public enum Reselect: Equatable, Sendable {
     /// This client, where it is now (an edited one).
     case client(Int64)
-    /// The newest client (one just added: newest last).
+    /// The newest client (at first: the list opens on the clients added last).
     case newest
+    /// The client just added: the newest match, when it is newer than every match before
+    /// (`previousNewest`), so the search finds it too; else the client that was selected stays.
+    case added(previousNewest: Int64?, selected: Int64?)
   }
 
   public enum Action: Equatable, CasePathable {
@@ -149,6 +152,15 @@ public struct ClientList: Reducer {
         switch state.reselect {
         case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? min(state.selection, ids.count - 1)
         case .newest?: state.selection = ids.count - 1
+        case let .added(previousNewest, selected)?:
+          // NB: A client added gets an id above every other, so it is the newest match
+          //     exactly when the search finds it.
+          if let newest = ids.last, previousNewest.map({ newest > $0 }) ?? true {
+            state.selection = ids.count - 1
+          } else {
+            state.selection = selected.flatMap(ids.firstIndex(of:)) ?? min(state.selection, ids.count - 1)
+            state.message?.text += ", not shown: the search does not find it"
+          }
         case nil: break
         }
         state.reselect = nil
@@ -236,7 +248,7 @@ public struct ClientList: Reducer {
           state.rows[id] = client
           state.reselect = .client(id)
         } else {
-          state.reselect = .newest
+          state.reselect = .added(previousNewest: state.matches.last, selected: state.selectedID)
         }
         state.editedID = nil
         return loadMatches(state)
