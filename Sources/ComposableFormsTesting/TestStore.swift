@@ -36,8 +36,12 @@ public final class TestStore<State: Equatable, Action> {
   private var reducer: (inout State, Action) -> Effect<Action>
   private let makeReducer: () -> (inout State, Action) -> Effect<Action>
   private var runner: EffectRunner<Action>?
-  /// Actions effects sent, with the state after each, not yet asserted.
-  private var received: [(action: Action, state: State)] = []
+  /// Actions effects sent, with the state after each and the effects each started, not yet
+  /// asserted.
+  private var received: [(action: Action, state: State, tokens: [Int])] = []
+  /// The effects each step started, where the step was written: an effect still running at the
+  /// end is reported at the step that started it.
+  private var steps: [(tokens: [Int], action: String, location: Location)] = []
   /// The state after the last asserted step.
   private var asserted: State
   private let location: Location
@@ -90,10 +94,12 @@ public final class TestStore<State: Equatable, Action> {
           Must handle \(received.count) received \(received.count == 1 ? "action" : "actions") \
           before sending an action:
 
-          \(received.map { "  • " + describe($0.action) }.joined(separator: "\n"))
+          \(bulleted(received.map(\.action)))
           """, at: here)
       }
-      received.removeAll()
+      // NB: Their state changes stand: the next step is compared with the state after them,
+      //     so one missed action is reported once, not again by the next correct assertion.
+      skip(received, at: here)
     }
     let before = state
     let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
@@ -103,6 +109,7 @@ public final class TestStore<State: Equatable, Action> {
       updateStateToExpectedResult, step: "sending \(describe(action))", at: here)
     asserted = after
     let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
+    if !tokens.isEmpty { steps.append((tokens, describe(action), here)) }
     await Task.megaYield()
     guard let runner else { return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: [])) }
     return TestStoreTask(store: .init(runner: runner, tokens: tokens))
@@ -124,7 +131,8 @@ public final class TestStore<State: Equatable, Action> {
       mismatch: { actual in
         _ = self.describe(expectedAction)
         _ = self.describe(actual)
-        return CustomDump.diff(expectedAction, actual).map { "\($0)\n(Expected: −, Received: +)" }
+        return CustomDump.diff(expectedAction, actual, format: .proportional)
+          .map { "\($0)\n(Expected: −, Received: +)" }
           ?? self.describe(actual)
       },
       timeout: timeout, updateStateToExpectedResult,
@@ -169,7 +177,8 @@ public final class TestStore<State: Equatable, Action> {
         guard let actualValue = casePath.extract(from: actual) else {
           return "Received an action of another case:\n\(self.describe(actual).indented)"
         }
-        return CustomDump.diff(value, actualValue).map { "\($0)\n(Expected: −, Received: +)" }
+        return CustomDump.diff(value, actualValue, format: .proportional)
+          .map { "\($0)\n(Expected: −, Received: +)" }
           ?? self.describe(actual)
       },
       timeout: timeout, updateStateToExpectedResult,
@@ -190,7 +199,10 @@ public final class TestStore<State: Equatable, Action> {
       guard ContinuousClock.now < deadline else {
         fail(
           """
-          Expected effects to finish, but \(runner.runningCount) still running after \(timeout).
+          Expected effects to finish, but effects of these steps still run after \(timeout):
+
+          \(stillRunning.map { "  • " + $0.action.indentedAfterFirstLine }.joined(separator: "\n"))
+
           If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
           """,
           at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -204,7 +216,7 @@ public final class TestStore<State: Equatable, Action> {
   /// Drops the received actions not asserted yet (their state changes stay).
   public func skipReceivedActions() async {
     await Task.megaYield()
-    received.removeAll()
+    skip(received, at: location)
     asserted = state
   }
 
@@ -231,26 +243,63 @@ public final class TestStore<State: Equatable, Action> {
         The store received \(received.count) unexpected \
         \(received.count == 1 ? "action" : "actions") that the test did not assert:
 
-        \(received.map { "  • " + describe($0.action) }.joined(separator: "\n"))
+        \(bulleted(received.map(\.action)))
         """, at: location)
+      skip(received, at: location)
     }
-    if let runner, runner.runningCount > 0 {
+    guard let runner, runner.runningCount > 0 else { return }
+    let advice = """
+      Every effect must finish: await 'store.finish()', advance the test clock, or cancel \
+      long-living effects.
+      """
+    let steps = stillRunning
+    for step in steps {
       fail(
         """
-        \(runner.runningCount) \(runner.runningCount == 1 ? "effect is" : "effects are") still \
-        running at the end of the test. Every effect must finish: await 'store.finish()', \
-        advance the test clock, or cancel long-living effects.
-        """, at: location)
-      runner.cancelAll()
+        An effect is still running at the end of the test, started by:
+
+          • \(step.action.indentedAfterFirstLine)
+
+        \(advice)
+        """, at: step.location)
     }
+    if steps.isEmpty { fail("An effect is still running at the end of the test. \(advice)", at: location) }
+    runner.cancelAll()
+  }
+
+  /// The steps whose effects still run (received actions not asserted yet count from where the
+  /// store was made).
+  private var stillRunning: [(tokens: [Int], action: String, location: Location)] {
+    guard let runner else { return [] }
+    let pending = received.filter { !$0.tokens.isEmpty }.map {
+      (tokens: $0.tokens, action: describe($0.action), location: location)
+    }
+    return (steps + pending).filter { runner.isRunning($0.tokens) }
+  }
+
+  /// Drops received actions that were not asserted: their state changes stand, and the effects
+  /// they started count from `location`.
+  private func skip(_ actions: [(action: Action, state: State, tokens: [Int])], at location: Location) {
+    if let last = actions.last { asserted = last.state }
+    for entry in actions where !entry.tokens.isEmpty {
+      steps.append((entry.tokens, describe(entry.action), location))
+    }
+    received.removeAll()
+  }
+
+  private func bulleted(_ actions: [Action]) -> String {
+    actions.map { "  • " + describe($0).indentedAfterFirstLine }.joined(separator: "\n")
   }
 
   // MARK: - Private
 
   private func receiveFromEffect(_ action: Action) {
     let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
-    received.append((action, state))
-    _ = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) }
+    let index = received.count
+    received.append((action, state, []))
+    let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
+    // NB: Actions it sent synchronously came after it; the entry is still at `index`.
+    if !tokens.isEmpty, received.indices.contains(index) { received[index].tokens = tokens }
   }
 
   private func receiveAction(
@@ -268,16 +317,21 @@ public final class TestStore<State: Equatable, Action> {
         while let first = received.first, !predicate(first.action) {
           received.removeFirst()
           asserted = first.state
+          if !first.tokens.isEmpty { steps.append((first.tokens, describe(first.action), here)) }
         }
       }
       if let first = received.first {
         received.removeFirst()
-        if !predicate(first.action) {
+        if !first.tokens.isEmpty { steps.append((first.tokens, describe(first.action), here)) }
+        if predicate(first.action) {
+          expect(
+            before: exhaustivity == .on ? asserted : first.state, after: first.state,
+            updateStateToExpectedResult, step: "receiving \(describe(first.action))", at: here)
+        } else {
+          // NB: The state assertion was written for another action: comparing it would report
+          //     the same mistake twice.
           fail("Received an unexpected action:\n\(mismatch(first.action))", at: here)
         }
-        expect(
-          before: exhaustivity == .on ? asserted : first.state, after: first.state,
-          updateStateToExpectedResult, step: "receiving \(describe(first.action))", at: here)
         asserted = first.state
         await Task.megaYield()
         return
@@ -371,6 +425,11 @@ extension String {
       fixed.remove(at: underscore)
       return fixed
     }.joined(separator: "\n")
+  }
+
+  /// Continuation lines indented to sit under a bullet's text (`  • `).
+  fileprivate var indentedAfterFirstLine: String {
+    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
   }
 
   fileprivate var indented: String {

@@ -6,10 +6,11 @@
 public struct FormState<Field: FormField>: Equatable {
   /// What has focus, or `nil` for nothing.
   public var focus: FocusTarget<Field>?
-  /// The errors shown now, one per field. A field shows an error only after focus left it once,
-  /// or after a submit.
+  /// The errors shown now, one per field. A field is validated when focus leaves it, on every
+  /// change while it shows an error, and on submit; so an error a change cleared comes back
+  /// only when focus leaves the field again (or on submit), not while the person types.
   public var errors: [Field: String] = [:]
-  /// Fields validated at least once (left, or submitted): their errors are shown.
+  /// Fields validated at least once (left, or submitted): only these can show an error.
   public var validated: Set<Field> = []
   /// Asynchronous checks: the value each last started for, and its answer once it came.
   public var checks: [Field: FieldCheck] = [:]

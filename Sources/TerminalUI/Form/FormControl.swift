@@ -23,6 +23,7 @@ import ComposableForms
 ///       else { return nil }
 ///       return .set(keyPath, min(stars, 5))
 ///     })
+///   .keyHelp("1-5", "rate")
 /// }
 /// ```
 // NB: A class, though immutable: a copy is one retain instead of one per closure context.
@@ -38,6 +39,8 @@ public final class FormControl<State> {
   public let rows: Int
   /// A line of help under the control, in the control column.
   public let description: String?
+  /// The keys the control takes, for the footer while it has focus (see ``keyHelp(_:_:)``).
+  public let keyHelp: [KeyHelpView.Item]
   let draw: (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void
   /// What `draw` shows of the state: equal values draw equal cells (see ``FrameCache``).
   let value: (_ state: State) -> ControlValue
@@ -118,9 +121,11 @@ public final class FormControl<State> {
     handle: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?,
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?,
-    line: LineQuestion<State>? = nil
+    line: LineQuestion<State>? = nil,
+    keyHelp: [KeyHelpView.Item] = []
   ) {
     self.label = label
+    self.keyHelp = keyHelp
     self.kind = kind
     self.binding = binding
     self.rows = max(1, rows)
@@ -138,13 +143,14 @@ public final class FormControl<State> {
     copying control: FormControl,
     status: ((State) -> StatusView.Status?)?? = nil,
     description: String?? = nil,
-    line: LineQuestion<State>?? = nil
+    line: LineQuestion<State>?? = nil,
+    keyHelp: [KeyHelpView.Item]? = nil
   ) {
     self.init(
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line)
+      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp)
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.
@@ -156,6 +162,13 @@ public final class FormControl<State> {
   /// A line of help shown under the control, e.g. "Shown to other people".
   public func description(_ text: String) -> FormControl {
     FormControl(copying: self, description: .some(text))
+  }
+
+  /// Names a key the control takes, for the footer while it has focus, e.g.
+  /// `.keyHelp("1-5", "rate")`: a ``ControlKind/custom`` control's keys are its own, so no
+  /// keymap binding describes them. Each call adds one, after the focus moves.
+  public func keyHelp(_ key: String, _ action: String) -> FormControl {
+    FormControl(copying: self, keyHelp: keyHelp + [KeyHelpView.Item(key: key, action: action)])
   }
 }
 

@@ -163,8 +163,11 @@ extension Keymap {
   /// The key help for the focused control: what the footer shows, named from this keymap's
   /// bindings, so a customised keymap is described as it is.
   ///
-  /// Enter says `save` where it submits and `press` on a button.
-  public func helpItems(for focused: ControlKind?, enterSubmits: Bool = false) -> [KeyHelpView.Item] {
+  /// Enter says `save` where it submits and `press` on a button. `controlKeys` are the focused
+  /// control's own (``FormControl/keyHelp(_:_:)``), named after the focus moves.
+  public func helpItems(
+    for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = []
+  ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ binding: KeyBinding, _ help: String? = nil) {
       if let key = binding.keyName { items.append(.init(key: key, action: help ?? binding.help)) }
@@ -193,6 +196,7 @@ extension Keymap {
     case .text, .custom, .note, nil:
       break
     }
+    items += controlKeys
     if focused != .button && focused != .textArea { add(activate, enterSubmits ? "save" : activate.help) }
     add(cancel)
     return items

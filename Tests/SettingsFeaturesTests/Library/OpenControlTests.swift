@@ -26,6 +26,7 @@ func Rating<State>(
       else { return nil }
       return .set(keyPath, stars)
     })
+  .keyHelp("0-5", "rate")
 }
 
 struct Review: Reducer {
@@ -87,6 +88,18 @@ struct OpenControlTests {
       state, size: Size(columns: 70, rows: 12), theme: .monochrome, keymap: keymap, view: &view)
     #expect(frame.buffer.lines[11].contains("Ctrl-G give up"))
     #expect(!frame.buffer.lines[11].contains("Esc"))
+  }
+
+  @Test func aCustomControlNamesItsOwnKeysInTheFooterOnlyWhileItHasFocus() {
+    var state = Review.State()
+    state.form.focus = .field(.stars)
+    var view = FormViewState<Review.State.Field>()
+    let size = Size(columns: 70, rows: 12)
+    let focused = Review.layout.render(state, size: size, theme: .monochrome, keymap: .standard, view: &view)
+    #expect(focused.buffer.lines[11].contains("Shift-Tab back  0-5 rate  Enter next"), "\(focused.buffer.lines[11])")
+    state.form.focus = .field(.title)
+    let elsewhere = Review.layout.render(state, size: size, theme: .monochrome, keymap: .standard, view: &view)
+    #expect(!elsewhere.buffer.lines[11].contains("rate"), "\(elsewhere.buffer.lines[11])")
   }
 
   @Test func lengthAndMustBeOnRulesShowTheirMessages() async {

@@ -2,8 +2,8 @@
 /// optional asynchronous check.
 ///
 /// ```swift
-/// Validate(.email, \.email, .required("Please enter an email"), .contains("@", "Please enter a valid email"))
-///   .checked(debounce: .milliseconds(300)) { email in
+/// Validate(.email, \.$email, .required("Please enter an email"), .contains("@", "Please enter a valid email"))
+///   .checked(\.$email, debounce: .milliseconds(300)) { email in
 ///     @Dependency(\.clientStorage) var clients
 ///     return try await clients.emailExists(email) ? "A client with this email already exists" : nil
 ///   }
@@ -69,9 +69,24 @@ public struct Validate<State, Field: FormField>: Sendable {
     self.binding = binding
   }
 
-  /// Adds an asynchronous check (e.g. "is this email taken?") that runs once the synchronous
-  /// rules pass, `debounce` after the value last changed. A newer value cancels a running check
-  /// and a late answer for an old value is ignored. Throwing shows the error's description.
+  /// Adds an asynchronous check (e.g. "is this email taken?") of the value at `keyPath` that
+  /// runs once the synchronous rules pass, `debounce` after the value last changed. A newer value
+  /// cancels a running check and a late answer for an old value is ignored. Throwing shows the
+  /// error's description.
+  ///
+  /// A value the form starts with (an edited record, a restored draft) has not been checked
+  /// yet: its check starts with the form's first action, whatever that action is, so its answer
+  /// is known before a submit.
+  public func checked<Value: Hashable & Sendable>(
+    _ keyPath: WritableKeyPath<State, BindingState<Value>>,
+    debounce: Duration = .milliseconds(300),
+    _ check: @escaping @Sendable (Value) async throws -> String?
+  ) -> Self {
+    checked(keyPath.appending(path: \.wrappedValue), debounce: debounce, check)
+  }
+
+  /// Adds an asynchronous check of the value at `keyPath`, like the one above, for a value
+  /// that is not a bindable field (`\.emailToCheck`, a value derived from several fields).
   public func checked<Value: Hashable & Sendable>(
     _ keyPath: KeyPath<State, Value>,
     debounce: Duration = .milliseconds(300),

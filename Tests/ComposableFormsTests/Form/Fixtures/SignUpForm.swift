@@ -87,8 +87,9 @@ struct SignUpForm: Reducer {
   static let checkDebounce = Duration.milliseconds(300)
 
   static let rules = FormRules<State, Field>(
-    Validate(.username, \.username, .required(usernameRequired))
-      .checked(\.username, debounce: checkDebounce) { username in
+    // NB: The bindable spelling, as an app writes it; the other fields use plain key paths.
+    Validate(.username, \.$username, .required(usernameRequired))
+      .checked(\.$username, debounce: checkDebounce) { username in
         @Dependency(\.usernames) var usernames
         return try await usernames.isTaken(username) ? usernameTaken : nil
       },
