@@ -28,11 +28,20 @@ extension FormLayout {
     if let prompt = state.form.prompt {
       return renderPrompt(prompt, over: state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
     }
+    view.promptID = nil
+    return renderForm(state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
+  }
+
+  /// The form itself, without a prompt: also what a prompt's box is drawn over, so it leaves
+  /// the prompt's selection alone.
+  private func renderForm(
+    _ state: State, size: Size, theme: Theme, keymap: Keymap,
+    view: inout FormViewState<Field>, cache: inout FrameCache
+  ) -> (buffer: Buffer, cursor: Position?) {
     var buffer = cache.start(size: size, theme: theme)
     // NB: The cache's copy is dropped while drawing, so the buffer is not copied on write.
     cache.buffer = nil
     let form = state.form
-    if form.prompt == nil { view.promptID = nil }
     view.follow(focus: form.focusedField)
 
     // Body, scrolled: only the visible rows are looked at; a form with pages shows one.
@@ -379,10 +388,8 @@ extension FormLayout {
     view: inout FormViewState<Field>, cache: inout FrameCache
   ) -> (buffer: Buffer, cursor: Position?) {
     syncPromptSelection(prompt, view: &view)
-    var form = state
-    form.form.prompt = nil
     cache.reset()
-    var (buffer, _) = render(form, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
+    var (buffer, _) = renderForm(state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
     cache.reset()
     let help = keymap.helpItems(for: prompt)
     let footer = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)

@@ -13,15 +13,20 @@ public final class ScriptedEventSource: EventSource {
   private var idleSince: ContinuousClock.Instant?
   /// How long an empty script waits for effects before giving up.
   public var idleLimit: Duration
+  /// Whether each event waits for the frame of the one before, as when a person types;
+  /// otherwise the script arrives at once, like a paste, and is drawn when it is used up.
+  public let isPaced: Bool
+  private var drawsBeforeNext = false
 
   public nonisolated let waker: Waker
 
   /// A script cannot wait for keys that were never written: the runtime waits asynchronously.
   public var blocksUntilInput: Bool { false }
 
-  public init(_ script: [TerminalEvent] = [], idleLimit: Duration = .seconds(5)) {
+  public init(_ script: [TerminalEvent] = [], idleLimit: Duration = .seconds(5), paced: Bool = false) {
     self.script = script
     self.idleLimit = idleLimit
+    self.isPaced = paced
     let box = WeakBox()
     self.waker = Waker { Task { @MainActor in box.source?.wakeUp() } }
     box.source = self
@@ -41,8 +46,14 @@ public final class ScriptedEventSource: EventSource {
       wakes -= 1
       return .wake
     }
+    if drawsBeforeNext {
+      // NB: No input waiting is what lets the runtime draw.
+      drawsBeforeNext = false
+      return .timeout
+    }
     if !script.isEmpty {
       idleSince = nil
+      drawsBeforeNext = isPaced
       return script.removeFirst()
     }
     if let idleSince, ContinuousClock.now - idleSince > idleLimit { return .terminate(signal: 0) }

@@ -160,7 +160,8 @@ struct DiscardPromptRuntimeTests {
       $0.clientStorage.emailExists = { _ in false }
     }
     let backend = HeadlessBackend(size: size)
-    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .seconds(5))
+    // NB: Paced: each key is drawn before the next, as when a person types.
+    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .seconds(5), paced: true)
     let runtime = FormRuntime(
       store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend), events: events)
     let outcome = await runtime.run()
@@ -185,6 +186,16 @@ struct DiscardPromptRuntimeTests {
     // Tab selected No, so Enter went back; the next question starts on Yes again.
     #expect(outcome == .cancelled)
     #expect(state.name == "A")
+  }
+
+  @Test func theSelectedAnswerIsTheOneEnterChoosesAfterItWasDrawn() async {
+    // NB: Tab selects No; Enter after that frame keeps the form; the second question is
+    //     answered Yes by Space on its first answer, selected anew.
+    let (outcome, backend, state) = await run(
+      [.character("A"), .escape, .tab, .enter, .character("b"), .escape, .right, .left, .character(" ")])
+    #expect(outcome == .cancelled)
+    #expect(state.name == "Ab")
+    #expect(!backend.lines.contains { $0.contains("Discard changes?") })
   }
 
   @Test func ctrlCStaysImmediateWhileAsking() async {
