@@ -11,7 +11,7 @@ extension FormLayout {
     let form = state.form
     let page = pageRanges.count > 1 ? self.page(in: state) : 0
     let body = makeBody(state, form: form, width: size.columns, page: page)
-    let viewport = size.rows - 4
+    let viewport = view.bodyRows ?? size.rows - 4
     switch event.action {
     case .wheelUp, .wheelDown:
       let step = event.action == .wheelUp ? -3 : 3

@@ -51,13 +51,26 @@ extension FormLayout {
       view.scrollOffset = 0
     }
     let body = makeBody(state, form: form, width: size.columns, page: page)
-    let viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 4)
     view.screenSize = size
+    // NB: A long status (a failed save's reason) takes rows from the fields, up to half of
+    //     them, rather than being cut; beside "↓ more" it wraps narrower.
+    let status = formStatus(form) ?? view.notice.map { .message($0) }
+    let statusView = StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
+    let statusLimit = max(1, (size.rows - 4) / 2)
+    var statusLines = statusView.lines(width: size.columns - 2, height: statusLimit)
+    var viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 3 - max(1, statusLines.count))
     // NB: After a turn of the wheel the form stays where it was scrolled until the next key.
     let wanted = view.followsFocus ? focusedRows(body, focus: form.focus) : view.scrollOffset...view.scrollOffset
     scroll(&view.scrollOffset, toShow: wanted, in: body.rowCount, viewport: viewport.height)
+    var moreBelow = view.scrollOffset + viewport.height < body.rowCount
+    if moreBelow, let last = statusLines.last, last.displayWidth > size.columns - Self.moreMarkerWidth {
+      statusLines = statusView.lines(width: size.columns - Self.moreMarkerWidth, height: statusLimit)
+      viewport.height = size.rows - 3 - max(1, statusLines.count)
+      scroll(&view.scrollOffset, toShow: wanted, in: body.rowCount, viewport: viewport.height)
+      moreBelow = view.scrollOffset + viewport.height < body.rowCount
+    }
+    view.bodyRows = viewport.height
     let moreAbove = view.scrollOffset > 0
-    let moreBelow = view.scrollOffset + viewport.height < body.rowCount
 
     // Header and footer.
     cache.row(0, .title(page: page), in: &buffer) { buffer in
@@ -88,13 +101,19 @@ extension FormLayout {
       KeyHelpView(items: help, theme: theme)
         .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
     }
-    let status = formStatus(form) ?? view.notice.map { .message($0) }
-    let statusKey = RowKey.status(status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: moreBelow)
-    cache.row(size.rows - 2, statusKey, in: &buffer) { [spinnerFrame = view.spinnerFrame] buffer in
-      StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
-        .render(in: Rect(x: 1, y: size.rows - 2, width: size.columns - 2, height: 1), buffer: &buffer)
-      if moreBelow {
-        buffer.setString("↓ more", at: Position(column: size.columns - 8, row: size.rows - 2), style: theme.help)
+    let statusTop = viewport.y + viewport.height
+    for y in statusTop..<(size.rows - 1) {
+      let index = y - statusTop
+      let marksMore = moreBelow && y == size.rows - 2
+      let key = RowKey.status(
+        status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: marksMore, row: index)
+      cache.row(y, key, in: &buffer) { buffer in
+        if statusLines.indices.contains(index) {
+          buffer.draw(statusLines[index], in: Rect(x: 1, y: y, width: size.columns - 2, height: 1), style: statusView.style)
+        }
+        if marksMore {
+          buffer.setString("↓ more", at: Position(column: size.columns - 8, row: y), style: theme.help)
+        }
       }
     }
 
@@ -340,6 +359,9 @@ extension FormLayout {
       return 0...0
     }
   }
+
+  /// The columns "↓ more" keeps free at the right of the status's last row.
+  static var moreMarkerWidth: Int { 11 }
 
   /// Moves `offset` as little as possible so `wanted` is inside the viewport.
   func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, in total: Int, viewport: Int) {

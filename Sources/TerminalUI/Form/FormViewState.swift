@@ -17,6 +17,8 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var page = 0
   /// The size of the frame last drawn, where clicks land.
   public var screenSize: Size?
+  /// The rows the fields had in the frame last drawn (a long status takes some).
+  public var bodyRows: Int?
   /// Whether the form scrolls to keep focus in view; the wheel turns it off until the next key.
   public var followsFocus = true
   /// The first body row shown when the form is taller than the screen.

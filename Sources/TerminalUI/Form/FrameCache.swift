@@ -76,7 +76,8 @@ enum RowKey: Hashable {
   case buttons(isValid: Bool, focus: ButtonFocus)
   /// Where a page's buttons would be: the next page's title.
   case nextPage(Int)
-  case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool)
+  /// One row of the status, which wraps onto as many rows as it needs.
+  case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool, row: Int)
   case help([KeyHelpView.Item])
 
   /// Which button, if any, has focus.

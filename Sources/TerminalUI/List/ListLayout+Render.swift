@@ -3,7 +3,7 @@ import ComposableForms
 extension ListLayout {
   /// The rows above the table: the title, the search field, the column titles.
   static var headerRows: Int { 3 }
-  /// The rows below it: the status line and the key help.
+  /// The rows below it: the status line (more when a long message wraps) and the key help.
   static var footerRows: Int { 2 }
 
   /// Draws the list for `state` on a screen of `size`, and returns where the cursor goes (in
@@ -31,9 +31,16 @@ extension ListLayout {
     let count = max(0, self.count(state))
     let selected = Self.clamp(selection(state), count: count)
     let searching = search?.isFocused(state) ?? false
+    // NB: A long message (why the database cannot be written) takes rows from the table, up to
+    //     half of them, rather than being cut.
+    let status = status?(state)
+    let statusLines = status.map {
+      $0.text.visibleForTerminal.wrapped(
+        toWidth: size.columns - 2, maxLines: max(1, (size.rows - Self.headerRows - Self.footerRows) / 2))
+    } ?? []
     let table = Rect(
       x: 0, y: Self.headerRows, width: size.columns,
-      height: size.rows - Self.headerRows - Self.footerRows)
+      height: size.rows - Self.headerRows - Self.footerRows - max(0, statusLines.count - 1))
     view.visibleCount = max(1, table.height)
     scroll(&view, toShow: selected, count: count)
 
@@ -86,11 +93,11 @@ extension ListLayout {
     }
 
     // Status and key help.
-    let footer = Rect(x: 1, y: size.rows - 2, width: size.columns - 2, height: 1)
-    if let status = status?(state) {
-      buffer.draw(
-        status.text.visibleForTerminal.truncated(toWidth: footer.width), in: footer,
-        style: status.isError ? theme.error : theme.success)
+    if let status {
+      for (index, line) in statusLines.enumerated() {
+        let row = Rect(x: 1, y: table.y + table.height + index, width: size.columns - 2, height: 1)
+        buffer.draw(line, in: row, style: status.isError ? theme.error : theme.success)
+      }
     }
     let help = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
     if let prompt = prompt?(state) {

@@ -36,4 +36,13 @@ extension StringProtocol {
     if lineWidth > 0 || lines.isEmpty { lines.append(line) }
     return lines
   }
+
+  /// The text wrapped like ``wrapped(toWidth:)`` into at most `maxLines` lines; only when they
+  /// cannot hold it all, the last is cut with "…".
+  public func wrapped(toWidth width: Int, maxLines: Int) -> [String] {
+    guard maxLines > 0 else { return [] }
+    let lines = wrapped(toWidth: width)
+    guard lines.count > maxLines else { return lines }
+    return lines.prefix(maxLines - 1) + [lines[(maxLines - 1)...].joined(separator: " ").truncated(toWidth: width)]
+  }
 }

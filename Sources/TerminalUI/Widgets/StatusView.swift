@@ -1,4 +1,5 @@
-/// A one-line status: work in progress with a spinner, or how it ended.
+/// A status: work in progress with a spinner, or how it ended. A message wider than its area
+/// wraps onto the rows below (``lines(width:height:)``), so an error is read whole.
 ///
 /// Loading and checking show a spinner frame when `spinnerFrame` is given (advance it on each
 /// redraw while work runs) and a plain `…` otherwise; saved shows `✓`, failed shows `✗`.
@@ -60,7 +61,13 @@ public struct StatusView: Widget {
     return Self.spinnerFrames[((spinnerFrame % count) + count) % count]
   }
 
-  private var style: Style {
+  /// The rows drawn into an area `width` columns wide and at most `height` rows high: the text
+  /// wrapped at spaces; only when even `height` rows cannot hold it, the last is cut with "…".
+  public func lines(width: Int, height: Int = .max) -> [String] {
+    text.wrapped(toWidth: width, maxLines: height)
+  }
+
+  var style: Style {
     switch status {
     case .saved: theme.success
     case .failed: theme.error
@@ -69,6 +76,8 @@ public struct StatusView: Widget {
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {
-    buffer.draw(text.truncated(toWidth: area.width), in: area, style: style)
+    for (index, line) in lines(width: area.width, height: area.height).enumerated() {
+      buffer.draw(line, in: Rect(x: area.x, y: area.y + index, width: area.width, height: 1), style: style)
+    }
   }
 }

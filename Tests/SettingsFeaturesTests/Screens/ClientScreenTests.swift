@@ -43,4 +43,35 @@ struct ClientScreenTests {
     let lines = screen(ClientForm.layout, state).lines
     #expect(lines[22].contains("A client with this email already exists"))
   }
+
+  static let longError = """
+    Cannot save the client to the clients database at /home/someone/.local/share/settings-tui/clients.sqlite: \
+    attempt to write a readonly database
+    """
+
+  @Test func aLongErrorWrapsAboveTheKeyHelpInsteadOfBeingCut() {
+    var state = ClientForm.State()
+    state.form.submitError = Self.longError
+    var view = FormViewState<ClientForm.Field>()
+    let lines = ClientForm.layout.render(state, size: Size(columns: 80, rows: 24), theme: .color, view: &view).buffer.lines
+    #expect(Array(lines[19...23]) == [
+      "",
+      " ✗ Cannot save the client to the clients database at",
+      " /home/someone/.local/share/settings-tui/clients.sqlite: attempt to write a",
+      " readonly database",
+      " Tab next  Shift-Tab back  Enter next  Esc cancel",
+    ])
+    #expect(view.bodyRows == 18, "the fields gave the status two rows")
+  }
+
+  @Test func onASmallScreenTheErrorWrapsBesideMoreAndTheFieldsScroll() {
+    var state = ClientForm.State()
+    state.form.submitError = Self.longError
+    let lines = screen(ClientForm.layout, state, columns: 40, rows: 10).lines
+    let status = lines[6...8].map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(status.joined(separator: " ").hasPrefix("✗ Cannot save the client to the clients"), "\(lines)")
+    #expect(lines[8].hasSuffix("↓ more"), "\(lines)")
+    #expect(lines[6...8].allSatisfy { !$0.dropLast(8).contains("↓") })
+    #expect(lines[9].hasPrefix(" Tab next"))
+  }
 }

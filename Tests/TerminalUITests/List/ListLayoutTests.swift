@@ -11,6 +11,7 @@ struct People: Equatable {
   var isSearching = false
   var isClosed = false
   var question: FormPrompt?
+  var message: String?
 }
 
 enum PeopleAction: Equatable {
@@ -36,6 +37,7 @@ private let layout = ListLayout<People, PeopleAction>(
 .rowsShown(PeopleAction.shown)
 .prompt(\.question, answer: PeopleAction.answer)
 .empty { _ in "Nobody here." }
+.status { $0.message.map { ListLayout<People, PeopleAction>.Status($0, isError: true) } }
 
 @MainActor
 private func draw(_ state: People, columns: Int = 40, rows: Int = 10, view: inout ListViewState) -> (lines: [String], cursor: Position?) {
@@ -62,6 +64,20 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     // NB: What does not fit is left out whole, from the end.
     #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add")
     #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc quit")
+  }
+
+  @Test func aLongMessageWrapsAboveTheKeysAndTheTableGivesItRows() {
+    var view = ListViewState()
+    var state = People(names: (0..<20).map { "Person \($0)" }, selection: 19)
+    state.message = "Cannot remove the client: attempt to write a readonly database"
+    let lines = draw(state, columns: 40, rows: 12, view: &view).lines
+    #expect(Array(lines[9...11]) == [
+      " Cannot remove the client: attempt to",
+      " write a readonly database",
+      " ↑/↓ move  Enter open  d delete  a add",
+    ])
+    #expect(view.visibleCount == 6, "seven rows less the message's second")
+    #expect(lines[8].hasPrefix(" › Person 19"), "the selection stays on screen")
   }
 
   @Test func anEmptyListOffersOnlyTheKeysThatNeedNoRow() {
