@@ -228,7 +228,7 @@ struct ClientListTests {
           FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
           FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
         ],
-        cancelChoice: "keep")
+        cancelChoice: "keep", preselectedChoice: "keep")
       $0.removing = SavedClient(id: 3, client: Self.alan)
     }
     await store.send(.promptAnswered(prompt: "remove", choice: "keep")) {

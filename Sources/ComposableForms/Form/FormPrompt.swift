@@ -17,10 +17,13 @@ public struct FormPrompt: Error, Hashable, Sendable {
   public var id: String
   /// The question, in one or more sentences.
   public var message: String
-  /// The answers, in the order they are shown; the first one is preselected.
+  /// The answers, in the order they are shown.
   public var choices: [Choice]
   /// The choice Esc stands for.
   public var cancelChoice: String
+  /// The choice selected when the question appears, which Enter picks: the first unless the
+  /// question says (a question whose first answer loses something preselects the safe one).
+  public var preselectedChoice: String?
 
   /// One answer: a key chooses it at once, and it has a title on its button.
   public struct Choice: Hashable, Sendable {
@@ -36,21 +39,30 @@ public struct FormPrompt: Error, Hashable, Sendable {
     }
   }
 
-  public init(id: String, message: String, choices: [Choice], cancelChoice: String) {
+  public init(
+    id: String, message: String, choices: [Choice], cancelChoice: String, preselectedChoice: String? = nil
+  ) {
     self.id = id
     self.message = message
     self.choices = choices
     self.cancelChoice = cancelChoice
+    self.preselectedChoice = preselectedChoice
   }
 
   /// Asked when a form with changes is cancelled: `discard` ends it, `keep` goes back to it.
+  /// `keep` is preselected, so Esc then Enter typed in a hurry loses nothing.
   public static let discardChanges = FormPrompt(
     id: "discardChanges", message: "Discard changes?",
     choices: [
       Choice(id: "discard", key: "y", title: "Yes"),
       Choice(id: "keep", key: "n", title: "No"),
     ],
-    cancelChoice: "keep")
+    cancelChoice: "keep", preselectedChoice: "keep")
+
+  /// Where the selection starts: the preselected choice's place, or the first.
+  public var preselectedIndex: Int {
+    preselectedChoice.flatMap { id in choices.firstIndex { $0.id == id } } ?? 0
+  }
 
   /// The choice a key press picks: its letter, in either case.
   public func choice(forKey character: Character) -> Choice? {

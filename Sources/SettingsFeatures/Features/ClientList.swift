@@ -207,7 +207,7 @@ public struct ClientList: Reducer {
             FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
             FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
           ],
-          cancelChoice: "keep")
+          cancelChoice: "keep", preselectedChoice: "keep")
         return .none
 
       case let .promptAnswered(prompt, choice):

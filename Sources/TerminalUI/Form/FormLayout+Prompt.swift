@@ -14,11 +14,11 @@ extension FormLayout {
     return [Action.form(.promptAnswered(prompt: prompt.id, choice: choice))]
   }
 
-  /// A new prompt starts with its first answer selected.
+  /// A new prompt starts with its preselected answer selected.
   func syncPromptSelection(_ prompt: FormPrompt, view: inout FormViewState<Field>) {
     guard view.promptID != prompt.id else { return }
     view.promptID = prompt.id
-    view.promptSelection = 0
+    view.promptSelection = prompt.preselectedIndex
   }
 }
 

@@ -18,12 +18,12 @@ public struct ListViewState: Equatable {
 
   public init() {}
 
-  /// Starts a newly shown question with its first answer selected; nothing changes while the
-  /// same question stays.
+  /// Starts a newly shown question with its preselected answer selected; nothing changes while
+  /// the same question stays.
   mutating func show(_ prompt: FormPrompt) {
     guard promptID != prompt.id else { return }
     promptID = prompt.id
-    promptSelection = 0
+    promptSelection = prompt.preselectedIndex
   }
 
   /// Puts `text` in the search editor, the cursor at its end, unless it holds it already (the

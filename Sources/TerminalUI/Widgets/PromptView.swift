@@ -33,17 +33,22 @@ public struct PromptView: Widget {
     }
   }
 
-  /// The message's lines when the box's inside is `width` columns wide.
+  /// The message's lines when the box's inside is `width` columns wide. A question quotes
+  /// data (a client's name): what could steer the terminal shows escaped, as in every message.
   public func lines(width: Int) -> [String] {
-    prompt.message.split(separator: "\n", omittingEmptySubsequences: false)
-      .flatMap { String($0).wrapped(toWidth: width) }
+    paragraphs.flatMap { $0.wrapped(toWidth: width) }
+  }
+
+  /// The message's own lines, made visible.
+  private var paragraphs: [String] {
+    prompt.message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visibleForTerminal }
   }
 
   /// The box's frame, centred in `area`: as wide as the message needs (at most `area`'s width)
   /// and as tall as its lines, a blank row and the buttons.
   public func frame(in area: Rect) -> Rect {
     let buttonsWidth = buttons.map(\.width).reduce(0, +) + 2 * max(0, buttons.count - 1)
-    let widest = prompt.message.split(separator: "\n").map { String($0).displayWidth }.max() ?? 0
+    let widest = paragraphs.map(\.displayWidth).max() ?? 0
     let width = min(area.width, max(buttonsWidth, widest, 30) + 4)
     let height = min(area.height, lines(width: max(1, width - 4)).count + 4)
     return Rect(

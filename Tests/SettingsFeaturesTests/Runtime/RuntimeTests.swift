@@ -182,17 +182,17 @@ struct DiscardPromptRuntimeTests {
 
   @Test func whileAskingTypedLettersDoNotReachTheField() async {
     let (outcome, _, state) = await run(
-      [.character("A"), .escape, .character("q"), .tab, .enter, .escape, .enter])
-    // Tab selected No, so Enter went back; the next question starts on Yes again.
+      [.character("A"), .escape, .character("q"), .enter, .escape, .tab, .enter])
+    // No is preselected, so Enter went back; the next question starts on No again, Tab chose Yes.
     #expect(outcome == .cancelled)
     #expect(state.name == "A")
   }
 
   @Test func theSelectedAnswerIsTheOneEnterChoosesAfterItWasDrawn() async {
-    // NB: Tab selects No; Enter after that frame keeps the form; the second question is
-    //     answered Yes by Space on its first answer, selected anew.
+    // NB: No is preselected: Enter after that frame keeps the form; the second question starts
+    //     on No again, and Tab then Space on Yes discards.
     let (outcome, backend, state) = await run(
-      [.character("A"), .escape, .tab, .enter, .character("b"), .escape, .right, .left, .character(" ")])
+      [.character("A"), .escape, .enter, .character("b"), .escape, .tab, .character(" ")])
     #expect(outcome == .cancelled)
     #expect(state.name == "Ab")
     #expect(!backend.lines.contains { $0.contains("Discard changes?") })

@@ -51,12 +51,14 @@ struct PromptScreenTests {
     #expect(answer(.character("Y")) == [discard])
     #expect(answer(.character("n")) == [keep])
     #expect(answer(.escape) == [keep])
-    #expect(answer(.enter) == [discard])
-    #expect(answer(.right) == [])
+    // NB: No (keep) is preselected: Esc then Enter in a hurry loses nothing.
     #expect(view.promptSelection == 1)
     #expect(answer(.enter) == [keep])
+    #expect(answer(.right) == [])
+    #expect(view.promptSelection == 0)
+    #expect(answer(.enter) == [discard])
     #expect(answer(.tab) == [])
-    #expect(answer(.character(" ")) == [discard])
+    #expect(answer(.character(" ")) == [keep])
     #expect(answer(.character("x")) == [])
   }
 
