@@ -48,6 +48,16 @@ public struct FormSpec: Hashable, Sendable {
     public var rows: Int?
     /// A secret's echo: bullets (the default) or none.
     public var hidesEcho: Bool
+
+    /// A number's range, the one fact its control, its rule and line mode share: `min`...`max`;
+    /// without `min` it starts at 0 (at Int32's least where `max` is negative), without `max` it
+    /// ends at Int32's most (at Int's where `min` is above that).
+    public var numberRange: ClosedRange<Int> {
+      let lower = minimum ?? (maximum.map { $0 < 0 ? Int(Int32.min) : 0 } ?? 0)
+      let upper = maximum ?? (lower > Int(Int32.max) ? Int.max : Int(Int32.max))
+      // NB: A spec with min above max is refused before any field is made; never trap here.
+      return lower...max(lower, upper)
+    }
   }
 
   /// The kinds of field a spec can ask for.
@@ -257,7 +267,10 @@ private struct Parser {
     case (.select, .string(let text)?): return .text(text)
     case (.toggle, nil), (.confirm, nil), (.toggle, .null?), (.confirm, .null?): return .flag(false)
     case (.toggle, .bool(let flag)?), (.confirm, .bool(let flag)?): return .flag(flag)
-    case (.number, nil), (.number, .null?): return .number(field.minimum.map { max(0, $0) } ?? 0)
+    case (.number, nil), (.number, .null?):
+      // NB: Zero, or the end of the range nearest to it.
+      let range = field.numberRange
+      return .number(min(max(0, range.lowerBound), range.upperBound))
     case (.number, .number(let number)?) where number == number.rounded() && abs(number) < 1e15:
       return .number(Int(number))
     case (.multiselect, nil), (.multiselect, .null?): return .list([])
@@ -354,8 +367,9 @@ extension FormSpec {
       guard requiredToo, field.required, !flag else { return nil }
       return field.kind == .confirm ? "Please answer Yes" : "Must be on"
     case let .number(number):
-      if let minimum = field.minimum, number < minimum { return "At least \(minimum)" }
-      if let maximum = field.maximum, number > maximum { return "At most \(maximum)" }
+      let range = field.numberRange
+      if number < range.lowerBound { return "At least \(range.lowerBound)" }
+      if number > range.upperBound { return "At most \(range.upperBound)" }
       return nil
     case let .list(items):
       if let unknown = items.first(where: { !field.options.contains($0) }) {

@@ -29,7 +29,7 @@ extension SpecForm {
           item.label, \.lists[index], options: item.options, limit: item.maximum,
           visibleRows: item.rows ?? 5)
       case .number:
-        control = Stepper(item.label, \.numbers[index], range: (item.minimum ?? 0)...(item.maximum ?? Int(Int32.max)))
+        control = Stepper(item.label, \.numbers[index], range: item.numberRange)
       case .note:
         control = Note(item.label, item.text)
       }

@@ -40,7 +40,7 @@ where Action.State == State {
   var answeredWithError: State.Field?
 
   mutating func run() async -> FormRuntime<State, Action>.Outcome {
-    write(layout.title)
+    write(layout.title.visibleForTerminal)
     while true {
       let form = store.state.form
       switch form.outcome {

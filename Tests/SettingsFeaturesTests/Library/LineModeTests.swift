@@ -37,6 +37,18 @@ struct Overwrite: Reducer {
 
 @MainActor
 struct LineModeTests {
+  @Test func theTitleIsShownEscapedAndAnArrowKeyTypedIntoAnAnswerLeavesNothing() async {
+    let layout = FormLayout<Overwrite.State, Overwrite.Action>("Re\u{1B}]0;owned\u{7}name") { _ in
+      TextField("Name", \.$name)
+    }
+    let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
+    // NB: The terminal's line mode has no cursor keys: Left arrives as ESC [ D.
+    let channel = ScriptedLineChannel(["Bob\u{1B}[Dx"])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.name == "Bobx")
+    #expect(channel.transcript.hasPrefix("Re\\u{1B}]0;owned\\u{7}name\n"), "\(channel.transcript)")
+  }
+
   @Test func everyFieldIsAskedInOrderWithPagesErrorsAndOptions() async {
     let store = Store(initialState: Onboarding.State()) { Onboarding() }
     let channel = ScriptedLineChannel([

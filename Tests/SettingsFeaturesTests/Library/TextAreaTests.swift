@@ -96,7 +96,7 @@ struct TextAreaTests {
       return "edited\nin vi\n\u{1B}[31m\n"
     }
     #expect(handed == "draft")
-    #expect(state.body == "edited\nin vi\n[31m", "control characters dropped, the last line break removed")
+    #expect(state.body == "edited\nin vi\n", "an escape sequence dropped whole, the last line break removed")
     #expect(backend.clears > 0, "the screen was drawn afresh after the editor")
   }
 

@@ -125,6 +125,39 @@ struct FormSpecTests {
     #expect(FormSpec.error(of: spec.fields[7], value: .number(10)) == "At most 9")
   }
 
+  @Test func aNumbersRangeIsOneFactForItsDefaultRuleAndStepperWhateverItsBounds() throws {
+    let spec = try parse("""
+      {"fields": [
+        {"key": "free", "kind": "number"},
+        {"key": "below", "kind": "number", "max": -10},
+        {"key": "negative", "kind": "number", "min": -5, "max": -1},
+        {"key": "huge", "kind": "number", "min": 3000000000}
+      ]}
+      """)
+    #expect(spec.fields.map(\.numberRange) == [
+      0...2_147_483_647, -2_147_483_648...(-10), -5...(-1), 3_000_000_000...Int.max,
+    ])
+    // NB: Each starts at zero or the end of its range nearest to it, which its own rule accepts.
+    #expect(spec.fields.map(\.defaultValue) == [.number(0), .number(-10), .number(-1), .number(3_000_000_000)])
+    #expect(spec.fields.allSatisfy { FormSpec.error(of: $0, value: $0.defaultValue) == nil })
+    #expect(FormSpec.error(of: spec.fields[0], value: .number(-3)) == "At least 0")
+    #expect(FormSpec.error(of: spec.fields[0], value: .number(9_999_999_999)) == "At most 2147483647")
+    #expect(FormSpec.error(of: spec.fields[1], value: .number(-20)) == nil)
+    // The stepper steps inside the same range, even at Int's end.
+    SpecForm.install(spec)
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    state.numbers[3].wrappedValue = Int.max
+    state.form.focus = .field(SpecForm.Field(index: 3))
+    var view = FormViewState<SpecForm.Field>()
+    // NB: At the end nothing changes, so nothing is sent (adding 1 first trapped).
+    #expect(layout.actions(for: .increment, state: state, view: &view).isEmpty)
+    state.numbers[1].wrappedValue = Int(Int32.min)
+    state.form.focus = .field(SpecForm.Field(index: 1))
+    #expect(layout.actions(for: .decrement, state: state, view: &view).isEmpty)
+    #expect(layout.actions(for: .increment, state: state, view: &view) == [.set(\.numbers[1], Int(Int32.min) + 1)])
+  }
+
   // MARK: - The form a spec makes
 
   @Test func theFormTakesItsDefaultsSkipsTheNoteAndValidatesEveryRuleOnSubmit() async throws {

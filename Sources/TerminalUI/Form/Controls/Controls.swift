@@ -153,10 +153,11 @@ public func Stepper<State>(
       switch command {
       case .increment:
         input.typed = ""
-        next = min(value + 1, range.upperBound)
+        // NB: Compared before adding: a range may end at Int.max.
+        next = value >= range.upperBound ? range.upperBound : max(value + 1, range.lowerBound)
       case .decrement:
         input.typed = ""
-        next = max(value - 1, range.lowerBound)
+        next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
       case let .digit(digit):
         // NB: Digits type a new number: "1" then "0" is 10; past the range, start again.
         let typed = input.typed + String(digit)
