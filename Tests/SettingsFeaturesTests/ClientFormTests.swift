@@ -285,13 +285,20 @@ struct ClientFormTests {
     }
   }
 
-  @Test func ageStaysWithinTheStepperRange() async {
+  @Test func anAgeOutsideItsRangeIsRefusedNotChanged() async {
     let store = makeStore()
     await store.send(.set(\.$age, 151)) {
-      $0.age = 150
+      $0.age = 151
       $0.form.hasEdits = true
     }
-    await store.send(.set(\.$age, -1)) { $0.age = 0 }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.errors = [.email: "Please enter an email", .age: "Age must be between 0 and 150"]
+      $0.form.focus = .field(.email)
+    }
+    await store.send(.set(\.$age, -1)) {
+      $0.age = -1
+    }
   }
 
   @Test func cancelEndsTheFormWithoutSaving() async {

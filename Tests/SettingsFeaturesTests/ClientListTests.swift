@@ -2,6 +2,7 @@ import Clocks
 import ComposableForms
 import ComposableFormsTesting
 import SettingsFeatures
+import TerminalUI
 import Testing
 
 @Suite(.mainSerialExecutor)
@@ -24,6 +25,21 @@ struct ClientListTests {
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.add = { _ in }
     }
+  }
+
+  @Test func aDatabaseThatCannotBeReadIsNotShownAsEmpty() async {
+    let store = makeStore()
+    store.dependencies.clientStorage.matches = { _ in throw StorageError("Cannot open the clients database: it is locked") }
+    await store.send(.opened)
+    await store.receive(.failed("Cannot open the clients database: it is locked")) {
+      $0.message = ClientList.Message("Cannot open the clients database: it is locked", isError: true)
+      $0.isLoaded = true
+      $0.loadFailed = true
+    }
+    var view = ListViewState()
+    let lines = ClientList.layout.render(store.state, size: Size(columns: 80, rows: 24), view: &view).buffer.lines
+    #expect(lines[3].contains("The clients could not be read."), "\(lines)")
+    #expect(!lines.contains { $0.contains("No clients yet") })
   }
 
   /// A store whose list shows all three clients, the newest selected.

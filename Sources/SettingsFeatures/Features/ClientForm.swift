@@ -90,12 +90,9 @@ public struct ClientForm: Reducer {
 
   public var body: some ReducerOf<Self> {
     BindingReducer()
-    Reduce { state, action in
-      if case .binding(\.$age) = action {
-        state.age = min(max(state.age, Self.ageRange.lowerBound), Self.ageRange.upperBound)
-      }
-      return .none
-    }
+    // NB: The stepper keeps an age in its range; an age from elsewhere (--set age=1000) is
+    //     not changed behind the person's back but refused by the age's rule.
+    EmptyReducer()
     .form { state in
       { [client = state.client, editing = state.editing] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body

@@ -16,6 +16,9 @@ public struct ClientList: Reducer {
     public var matches: [Int64] = []
     /// Whether the matches for the current search have arrived.
     public var isLoaded = false
+    /// Whether loading the matches failed (the database could not be read): the list is not
+    /// empty, it is unknown.
+    public var loadFailed = false
     /// The selected position in ``matches``.
     public var selection = 0
     /// The positions in ``matches`` on screen.
@@ -149,6 +152,7 @@ public struct ClientList: Reducer {
         guard query == state.search else { return .none }
         state.matches = ids
         state.isLoaded = true
+        state.loadFailed = false
         switch state.reselect {
         case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? min(state.selection, ids.count - 1)
         case .newest?: state.selection = ids.count - 1
@@ -178,6 +182,7 @@ public struct ClientList: Reducer {
       case let .failed(message):
         state.message = Message(message, isError: true)
         // NB: Nothing more is coming: the list says what it has instead of "Loading…".
+        if !state.isLoaded { state.loadFailed = true }
         state.isLoaded = true
         state.removing = nil
         return .none

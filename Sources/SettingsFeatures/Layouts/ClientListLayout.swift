@@ -29,6 +29,8 @@ extension ClientList {
   .status { $0.message.map { ListLayout<State, Action>.Status($0.text, isError: $0.isError) } }
   .empty { state in
     if !state.isLoaded { return "Loading…" }
+    // NB: A database that could not be read says why on the status line; it is not empty.
+    if state.loadFailed { return "The clients could not be read." }
     return state.search.isEmpty ? "No clients yet. Press a to add one." : "No client matches this search."
   }
   .presenting(\.editor, action: \.editor) { form in
