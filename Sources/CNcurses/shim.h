@@ -209,6 +209,13 @@ static inline void cn_relay_restore(int signal_number) {
   *cn_relay_installed(signal_number) = 0;
 }
 
+/// Ignores the signal from now on, instead of putting the earlier handler back.
+static inline void cn_relay_ignore(int signal_number) {
+  if (signal_number <= 0 || signal_number >= NSIG || !*cn_relay_installed(signal_number)) return;
+  signal(signal_number, SIG_IGN);
+  *cn_relay_installed(signal_number) = 0;
+}
+
 /// Stops relaying: later signals that still reach the handler write nowhere.
 static inline void cn_relay_detach(void) { *cn_relay_fd() = -1; }
 

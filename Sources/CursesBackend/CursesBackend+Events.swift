@@ -25,14 +25,14 @@ extension CursesBackend: EventSource {
   /// ``TerminalUI/TerminalEvent/resumed`` once it is continued; SIGINT from `kill` arrives as
   /// Ctrl-C.
   public func nextEvent(timeout: Duration?) -> TerminalEvent {
-    guard !isShutDown else { return .terminate(signal: cn_sighup()) }
+    guard !isShutDown else { return terminating(cn_sighup()) }
     let deadline =
       timeout == .zero ? nil : timeout.map { Self.monotonicNanoseconds() + Self.nanoseconds($0) }
     while true {
       if let event = takeSignalEvent() { return event }
       if let event = readKey() { return event }
       if awaitsResize { return .key(resizeWithoutCurses()) }
-      if inputEnded { return .terminate(signal: cn_sighup()) }
+      if inputEnded { return terminating(cn_sighup()) }
       if timeout == .zero { return .timeout }
       var fds = [
         pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
@@ -43,7 +43,7 @@ extension CursesBackend: EventSource {
       if ready < 0 {
         // NB: EINTR (e.g. SIGWINCH on this thread): loop, so the relayed signal is read.
         if currentErrno == EINTR { continue }
-        return .terminate(signal: cn_sighup())
+        return terminating(cn_sighup())
       }
       if ready == 0 { return .timeout }
       if fds[1].revents != 0 { pendingSignals += signals.takeSignals() }
@@ -57,13 +57,19 @@ extension CursesBackend: EventSource {
     }
   }
 
+  /// The event that ends the program on `signal`, remembered for ``shutdown()``.
+  private func terminating(_ signal: Int32) -> TerminalEvent {
+    isTerminating = true
+    return .terminate(signal: signal)
+  }
+
   /// Turns the oldest relayed signal into an event; SIGWINCH only marks a resize as expected.
   private func takeSignalEvent() -> TerminalEvent? {
     while !pendingSignals.isEmpty {
       let signal = pendingSignals.removeFirst()
       switch signal {
       case cn_sigterm(), cn_sighup():
-        return .terminate(signal: signal)
+        return terminating(signal)
       case cn_sigint():
         return .key(.control("c"))
       case cn_sigwinch():

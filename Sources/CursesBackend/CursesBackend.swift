@@ -50,6 +50,8 @@ public final class CursesBackend {
   var awaitsResize = false
   /// Set once the terminal has closed (end of file, or an error reading it).
   var inputEnded = false
+  /// Set once an event told the program to end (SIGTERM, SIGHUP, a closed terminal).
+  var isTerminating = false
   /// Whether Ctrl-Z suspends the program (the default, like a shell job); when `false` it
   /// arrives as `.control("z")`.
   public var suspendsOnControlZ = true
@@ -158,7 +160,9 @@ public final class CursesBackend {
   public func shutdown() {
     guard !isShutDown else { return }
     isShutDown = true
-    signals.restore()
+    // NB: Ending on SIGHUP or SIGTERM, the program still has work to do (a draft to write); a
+    //     second one (a shell that hangs up sends SIGHUP to its jobs again) must not cut it off.
+    signals.restore(ignoringTermination: isTerminating)
     _ = set_term(screen.screen)
     setBracketedPaste(false)
     setCursorVisible(true)

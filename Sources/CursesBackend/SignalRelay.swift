@@ -30,9 +30,18 @@ final class SignalRelay {
   }
 
   /// Puts the previous handlers back and closes the pipe. Safe to call twice.
-  func restore() {
+  ///
+  /// - Parameter ignoringTermination: SIGTERM and SIGHUP are ignored from now on instead: the
+  ///   program is ending on one of them, and finishes what it still does before it exits.
+  func restore(ignoringTermination: Bool = false) {
     if isInstalled {
-      for signal in Self.relayedSignals { cn_relay_restore(signal) }
+      for signal in Self.relayedSignals {
+        if ignoringTermination, signal == cn_sigterm() || signal == cn_sighup() {
+          cn_relay_ignore(signal)
+        } else {
+          cn_relay_restore(signal)
+        }
+      }
       cn_relay_detach()
       isInstalled = false
     }

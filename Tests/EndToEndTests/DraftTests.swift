@@ -42,6 +42,27 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    @Test func hangUpsThatKeepComingWhileTheFormEndsDoNotCutOffTheDraft() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await session.startShell(running: #""$BIN""#)
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try session.type("Hup")
+      try await session.waitFor(text: "Hup")
+      // NB: Within the 300 ms before the draft is written on its own: only the write on the
+      //     way out keeps it. A shell that hangs up sends SIGHUP again; here they keep coming.
+      let found = try run("/usr/bin/pgrep", ["-f", "\(session.binary)$"], environment: [:])
+      let pid = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(Int(pid) != nil, "\(found)")
+      _ = try run(
+        "/bin/sh", ["-c", "for i in $(seq 200); do kill -HUP \(pid) 2>/dev/null || break; sleep 0.001; done"],
+        environment: ["PATH": "/usr/bin:/bin"])
+      try await session.waitFor(text: "exit=129")
+      let draft = try String(contentsOf: draftFile(session, "settings"), encoding: .utf8)
+      #expect(draft.contains("Hup"), "\(draft)")
+    }
+
     @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
       let session = try TmuxSession()
       defer { session.close() }
