@@ -77,6 +77,13 @@ struct CursesScreen {
   /// Ends curses mode, frees the screen and closes the duplicated descriptors.
   func close() {
     _ = set_term(screen)
+    // NB: A terminal without an alternate screen (linux, vt100) keeps the form after endwin,
+    //     and the shell's next line would print over its key help: clear it first, as dialog
+    //     --clear does. Elsewhere rmcup brings back what was there before.
+    if cn_string_capability("smcup") == nil {
+      wclear(window)
+      wrefresh(window)
+    }
     endwin()
     delscreen(screen)
     fclose(inputFile)

@@ -26,7 +26,11 @@ extension EndToEnd {
       #expect(draft.contains("ada@exa"), "\(draft)")
 
       try session.runInShell(#"clear; "$BIN" client"#)
-      try await session.waitFor(text: "restore the client you were adding at")
+      let question = try await session.waitFor(text: "restore the client you were adding at")
+      // NB: The time's format puts U+202F before AM/PM; a C locale's terminal would show garbage.
+      #expect(
+        question.lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.isWhitespace } },
+        "\(question)")
       try session.type("y")
       try session.press("Enter")
       let restored = try await session.waitFor(text: "ada@exa")

@@ -141,8 +141,11 @@ enum DraftOffer {
 
   /// "14:32" today, the date otherwise.
   static func describe(_ date: Date) -> String {
-    Calendar.current.isDateInToday(date)
+    let text = Calendar.current.isDateInToday(date)
       ? date.formatted(date: .omitted, time: .shortened)
       : date.formatted(date: .abbreviated, time: .shortened)
+    // NB: Formats put narrow no-break spaces (U+202F) before AM/PM: bytes a terminal in the C
+    //     locale shows as garbage. A space reads the same everywhere.
+    return String(text.map { $0.isWhitespace ? " " : $0 })
   }
 }
