@@ -46,6 +46,41 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    @Test func aRestoredDraftKeepsWhatAnotherProgramSavedMeanwhile() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(#"{"displayName": "Blob"}"# + "\n")
+      try await session.startShell(running: #""$BIN""#)
+      try await session.waitForFocus(on: "Digest")
+      try session.press("BTab", "BTab", "BTab")
+      try await session.waitForFocus(on: "Protect my posts")
+      try session.press("Space")
+      try await session.waitFor(text: " › Protect my posts      [x] On")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary)$"], environment: [:])
+      try await session.waitFor(text: "exit=137")
+
+      // Another program saves a new digest and display name before the form is taken up again.
+      let other = try session.runDirectly(["--no-input", "--set", "digest=off", "--set", "displayName=Lin"])
+      #expect(other.status == 0, "\(other)")
+      try session.runInShell(#"clear; "$BIN""#)
+      try await session.waitFor(text: "restore the settings you were editing at")
+      try session.type("y")
+      try session.press("Enter")
+      let restored = try await session.waitForFocus(on: "Digest")
+      #expect(restored.contains("Lin") && restored.contains("[x] On"), "\(restored)")
+      try session.press("BTab")
+      try await session.waitForButton("Cancel")
+      try session.press("BTab")
+      try await session.waitForButton("Save")
+      try session.press("Enter")
+      try await session.waitFor(text: "exit=0")
+      let text = try String(contentsOf: session.settingsFile, encoding: .utf8)
+      #expect(
+        try SavedSettings.parse(text)
+          == SavedSettings(digest: "off", displayName: "Lin", protectMyPosts: true))
+    }
+
     @Test func hangUpsThatKeepComingWhileTheFormEndsDoNotCutOffTheDraft() async throws {
       let session = try TmuxSession()
       defer { session.close() }

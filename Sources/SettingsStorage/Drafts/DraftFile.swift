@@ -1,16 +1,17 @@
 import Foundation
 import SettingsFeatures
 
-/// The draft of a form in progress: its values, kept in a private file so that a form cut off
-/// (a hang-up, SIGTERM, a lost SSH link, kill -9) can be taken up again at the next start.
+/// The draft of a form in progress: its values and the values the form opened with, kept in a
+/// private file so that a form cut off (a hang-up, SIGTERM, a lost SSH link, kill -9) can be
+/// taken up again at the next start, and merged onto what was saved meanwhile.
 ///
 /// Written atomically (mode 0600, folders 0700); a draft that cannot be read is treated as
 /// none. Secure fields must never be put in a draft.
 ///
 /// ```swift
 /// let drafts = DraftFile<UserSettings>(path: path)
-/// try drafts.save(state.settings)
-/// if let (settings, savedAt) = drafts.load() { ... }
+/// try drafts.save(state.settings, base: opened)
+/// if let draft = drafts.load() { ... draft.value, draft.base, draft.savedAt ... }
 /// drafts.remove()
 /// ```
 public struct DraftFile<Value: Codable & Sendable>: Sendable {
@@ -21,17 +22,27 @@ public struct DraftFile<Value: Codable & Sendable>: Sendable {
     self.path = path
   }
 
-  /// The draft and when it was written; `nil` when there is none, or it cannot be read.
-  public func load() -> (value: Value, savedAt: Date)? {
+  /// A draft as it was kept.
+  public struct Draft: Sendable {
+    /// The values being edited.
+    public var value: Value
+    /// The values the form opened with; `nil` in a draft from a version that did not keep them.
+    public var base: Value?
+    /// When it was written.
+    public var savedAt: Date
+  }
+
+  /// The draft; `nil` when there is none, or it cannot be read.
+  public func load() -> Draft? {
     guard let bytes = try? readFileIfPresent(path),
       let draft = try? JSONDecoder().decode(Stored.self, from: Data(bytes))
     else { return nil }
-    return (draft.value, Date(timeIntervalSince1970: draft.savedAt))
+    return Draft(value: draft.value, base: draft.base, savedAt: Date(timeIntervalSince1970: draft.savedAt))
   }
 
-  /// Replaces the draft with `value`.
-  public func save(_ value: Value) throws {
-    let stored = Stored(value: value, savedAt: Date().timeIntervalSince1970)
+  /// Replaces the draft with `value`, edited from `base` (what the form opened with).
+  public func save(_ value: Value, base: Value) throws {
+    let stored = Stored(value: value, base: base, savedAt: Date().timeIntervalSince1970)
     let data = try JSONEncoder().encode(stored)
     do {
       try writer.write(Array(data), to: path)
@@ -47,6 +58,7 @@ public struct DraftFile<Value: Codable & Sendable>: Sendable {
 
   private struct Stored: Codable {
     var value: Value
+    var base: Value?
     var savedAt: Double
   }
 }

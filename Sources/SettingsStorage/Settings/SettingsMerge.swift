@@ -4,7 +4,10 @@ extension UserSettings {
   /// `theirs` (the file as it is now) with the fields this program changed since it loaded
   /// `base` taken from `ours`: another program's change to any other field is kept. Where both
   /// changed a field, ours wins: it is what the person just chose.
-  static func merging(ours: UserSettings, base: UserSettings, theirs: UserSettings) -> UserSettings {
+  ///
+  /// Saves use it when the file changed while the form was open, and a restored draft is
+  /// merged with it onto the file as it is now.
+  public static func merging(ours: UserSettings, base: UserSettings, theirs: UserSettings) -> UserSettings {
     var merged = theirs
     func take<Value: Equatable>(_ field: WritableKeyPath<UserSettings, Value>) {
       if ours[keyPath: field] != base[keyPath: field] { merged[keyPath: field] = ours[keyPath: field] }

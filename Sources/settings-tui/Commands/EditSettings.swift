@@ -37,7 +37,8 @@ struct EditSettings: AsyncParsableCommand {
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
     let (initial, restored, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
       form: "settings", question: "restore the settings you were editing", original: original,
-      options: options, environment: environment, extract: \.settings)
+      options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
+      extract: \.settings)
     var state = SettingsForm.State(settings: initial)
     // NB: A restored draft is saved nowhere else: Esc asks before it is thrown away.
     state.form.hasEdits = restored

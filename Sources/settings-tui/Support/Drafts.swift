@@ -33,16 +33,25 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// by a run that was cut off, when the person takes it up (`question` is asked with the time
   /// it was written; `restored` is then `true`), or `original`. `--no-input` keeps no draft and
   /// asks nothing.
+  ///
+  /// `merge(ours, base, theirs)`, when given, puts the draft's edits onto `original`: `ours` is
+  /// the draft, `base` what its form opened with, `theirs` what the form opens with now. So what
+  /// another program saved since the draft was written is not undone by taking it up.
   static func offer(
     form name: String, question: String, original: Draft, options: FormOptions,
-    environment: [String: String], extract: @escaping (State) -> Draft
+    environment: [String: String],
+    merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
+    extract: @escaping (State) -> Draft
   ) -> (initial: Draft, restored: Bool, keeper: DraftKeeper?) {
     guard !options.noInput, let path = StoragePaths.draftFile(named: name, environment: environment)
     else { return (original, false, nil) }
     let file = DraftFile<Draft>(path: path)
     let keeper = DraftKeeper(file: file, original: original, extract: extract)
-    guard let (values, savedAt) = file.load(), values != original else { return (original, false, keeper) }
-    if DraftOffer.accepts("\(question) at \(DraftOffer.describe(savedAt))?") {
+    guard let kept = file.load() else { return (original, false, keeper) }
+    let values =
+      if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
+    guard values != original else { return (original, false, keeper) }
+    if DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))?") {
       return (values, true, keeper)
     }
     file.remove()
@@ -128,7 +137,7 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
   }
 
   private func store(_ draft: Draft) {
-    if draft == original { file.remove() } else { try? file.save(draft) }
+    if draft == original { file.remove() } else { try? file.save(draft, base: original) }
   }
 }
 
