@@ -40,6 +40,8 @@ public final class CursesBackend {
   let writesUnicode: Bool
   /// Whether the terminal takes bracketed paste (terminfo has `BE`, `PS` and `PE`).
   let pastesInBrackets: Bool
+  /// The keys of codes terminfo gives to sequences ``KeyBindings`` also knows (xterm's `kRIT5`).
+  let terminfoKeys: [Int32: Key]
   /// Whether the cursor shows now.
   var isCursorVisible = true
   /// Where ``flush()`` leaves the visible cursor; `nil` hides it.
@@ -117,7 +119,7 @@ public final class CursesBackend {
     palette = ColorPalette(mode: colorMode)
     writesUnicode = GlyphFallback.allowsUnicode(
       localeIsUTF8: cn_locale_is_utf8() != 0, terminalName: String(cString: termname()))
-    pastesInBrackets = KeyBindings.install()
+    (pastesInBrackets, terminfoKeys) = KeyBindings.install()
     let exitBytes = pastesInBrackets ? Self.capabilityBytes("BD") : []
     activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }
     _ = clearok(screen.window, true)

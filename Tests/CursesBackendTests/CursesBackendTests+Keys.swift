@@ -36,6 +36,56 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .zero) == .timeout, "nothing left over")
   }
 
+  /// Keys held with Shift, Alt or Ctrl are the keys themselves, whether or not the terminal's
+  /// terminfo entry names the sequence (xterm's does, screen's does not).
+  @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color", "linux"])
+  func modifiedKeysAreTheKeysThemselves(termName: String) throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start(termName: termName)
+    defer { backend.shutdown() }
+    let cases: [(String, Key)] = [
+      ("\u{1B}[1;5C", .right), ("\u{1B}[1;5D", .left), ("\u{1B}[1;2A", .up), ("\u{1B}[1;3B", .down),
+      ("\u{1B}[1;5H", .home), ("\u{1B}[1;2F", .end), ("\u{1B}[3;5~", .delete), ("\u{1B}[5;5~", .pageUp),
+      ("\u{1B}[6;2~", .pageDown),
+    ]
+    for (bytes, key) in cases {
+      terminal.type(bytes + "x")
+      #expect(backend.nextEvent(timeout: .seconds(2)) == .key(key), "\(bytes.debugDescription)")
+      #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("x")), "nothing of it left over")
+    }
+  }
+
+  /// A sequence curses was not taught is one key the form ignores: not Esc (which would cancel
+  /// the form) followed by its bytes as text (which the shell would get after it).
+  @Test(arguments: ["\u{1B}[57;5u", "\u{1B}[1;9Q", "\u{1B}OX", "\u{1B}[?1;2c"])
+  func anUnknownSequenceIsOneUnknownKey(bytes: String) throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start(termName: "screen-256color")
+    defer { backend.shutdown() }
+    terminal.type(bytes + "x")
+    let event = backend.nextEvent(timeout: .seconds(2))
+    guard case .key(.unknown) = event else {
+      Issue.record("\(bytes.debugDescription) gave \(event)")
+      return
+    }
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("x")))
+    #expect(backend.nextEvent(timeout: .zero) == .timeout, "nothing left over")
+  }
+
+  /// Esc typed quickly before a letter, or twice, is still Esc and then that key.
+  @Test func escapeThenAKeyIsBothKeys() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}y")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("y")))
+    terminal.type("\u{1B}\u{1B}")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    #expect(backend.nextEvent(timeout: .zero) == .timeout)
+  }
+
   @Test func theMouseIsReportedOnlyWhenAskedForAndTurnedOffAgain() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

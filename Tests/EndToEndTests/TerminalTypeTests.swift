@@ -48,6 +48,26 @@ extension EndToEnd {
       }
     }
 
+    /// Ctrl-Left is Left on a terminal whose terminfo does not list it: it neither cancels the
+    /// form (as Esc) nor types the rest of its sequence.
+    @Test(arguments: ["screen-256color", "xterm-256color"])
+    func ctrlArrowsMoveLikeArrows(term: String) async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start([], environment: ["TERM": term])
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Display name")
+      try session.type("Ab")
+      try session.press("C-Left")
+      try session.type("c")
+      let screen = try await session.waitFor(text: "Acb")
+      #expect(screen.isFocused(on: "Display name"), "\(term)\n\(screen)")
+      #expect(!screen.contains("5D") && !screen.contains("Discard"), "\(term)\n\(screen)")
+      try await session.discardChanges()
+      #expect(try await session.waitForExit() == 1)
+    }
+
     /// Whether an SGR sequence sets a colour (30-49).
     static func setsColour(_ text: String) -> Bool {
       text.split(separator: "\u{1B}").contains { sequence in

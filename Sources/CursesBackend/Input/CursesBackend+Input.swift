@@ -37,7 +37,7 @@ extension CursesBackend {
           default: continue  // another button: nothing a form does
           }
         }
-        let key = KeyDecoder.decode(functionKey: code)
+        let key = terminfoKeys[code] ?? KeyDecoder.decode(functionKey: code)
         if key == .resize {
           absorbWindowChangeSignals()
           followDeviceSize()
@@ -47,8 +47,51 @@ extension CursesBackend {
       guard status == cn_ok() else { return nil }
       let code = UInt32(character)
       if code == KeyDecoder.suspendByte && suspendsOnControlZ { return suspend() }
+      if code == 27, let unknown = skipUnknownSequence() { return .key(unknown) }
       return .key(KeyDecoder.decode(character: code))
     }
+  }
+
+  /// After curses gave Esc: when a CSI or SS3 sequence came with it (`Esc [` or `Esc O`, within
+  /// the escape delay, so curses already holds it), it is a key curses does not know (one
+  /// terminfo does not list, such as F13 or Ctrl-PageUp on some terminals). It is read to its
+  /// end and is one unknown key, so its bytes do not arrive as text. Esc followed by anything
+  /// else is Esc and that key: a person may type Esc and then a letter quickly.
+  ///
+  /// NB: curses matches only the sequences it was taught and hands back every byte of any other
+  ///     one; telling where such a sequence ends (ECMA-48's CSI and SS3 forms) is left to us.
+  private func skipUnknownSequence() -> Key? {
+    guard let next = pendingCharacter() else { return nil }
+    switch next {
+    case 0x5B:  // "[": parameters and intermediates up to a final byte from @ to ~
+      for _ in 0..<32 {
+        guard let byte = pendingCharacter() else { break }
+        if (0x40...0x7E).contains(byte) { break }
+        guard (0x20...0x3F).contains(byte) else {
+          _ = unget_wch(wchar_t(byte))
+          break
+        }
+      }
+      return .unknown(27)
+    case 0x4F:  // "O" and one more byte
+      _ = pendingCharacter()
+      return .unknown(27)
+    default:
+      _ = unget_wch(wchar_t(next))
+      return nil
+    }
+  }
+
+  /// The next character curses already holds or can read at once; `nil` when there is none
+  /// (or it is a function key, which is put back).
+  private func pendingCharacter() -> UInt32? {
+    var character: wint_t = 0
+    let status = wget_wch(screen.window, &character)
+    if status == cn_key_code_yes() {
+      _ = ungetch(Int32(bitPattern: UInt32(character)))
+      return nil
+    }
+    return status == cn_ok() ? UInt32(character) : nil
   }
 
   /// curses has just measured the new size, so the SIGWINCH bytes already relayed would only
