@@ -16,7 +16,7 @@ struct ClientFormTests {
   ) -> TestStore<ClientForm.State, ClientForm.Action> {
     TestStore(initialState: state) { ClientForm() } withDependencies: {
       $0.continuousClock = clock
-      $0.clientStorage.emailExists = { taken.contains($0.lowercased()) }
+      $0.clientStorage.emailExists = { email in taken.contains { Client.emailsMatch($0, email) } }
       $0.clientStorage.add = add
     }
   }
@@ -278,6 +278,32 @@ struct ClientFormTests {
     await clock.advance(by: .milliseconds(300))
     await store.receive(
       .form(.checkFinished(.email, generation: 1, error: "A client with this email already exists"))
+    ) {
+      $0.form.checks[.email]?.status = .finished(error: "A client with this email already exists")
+      $0.form.validated = [.email]
+      $0.form.errors[.email] = "A client with this email already exists"
+    }
+  }
+
+  /// The database ignores the case of ASCII letters only: "Élan" is another client's email
+  /// than "élan", so changing to it is checked (and refused when taken), while changing only
+  /// ASCII letters' case is still this client's own email.
+  @Test func onlyTheCaseOfASCIILettersLeavesTheEmailTheClientsOwn() async {
+    var state = ClientForm.State(name: "Élan", email: "élan@example.com", age: 36, editing: "élan@example.com")
+    state.form.focus = .field(.email)
+    let store = makeStore(state, taken: ["Élan@example.com"])
+    await store.send(.set(\.$email, "élan@EXAMPLE.com")) {
+      $0.email = "élan@EXAMPLE.com"
+      $0.form.hasEdits = true
+      $0.form.checks[.email] = FieldCheck(value: "", generation: 1)
+    }
+    await store.send(.set(\.$email, "Élan@example.com")) {
+      $0.email = "Élan@example.com"
+      $0.form.checks[.email] = FieldCheck(value: "Élan@example.com", generation: 2)
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(
+      .form(.checkFinished(.email, generation: 2, error: "A client with this email already exists"))
     ) {
       $0.form.checks[.email]?.status = .finished(error: "A client with this email already exists")
       $0.form.validated = [.email]

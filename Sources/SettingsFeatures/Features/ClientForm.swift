@@ -50,7 +50,7 @@ public struct ClientForm: Reducer {
     /// The email the uniqueness check asks about: empty when it is the edited client's own.
     public var emailToCheck: String {
       let email = self.email.trimmed
-      if let editing, editing.trimmed.lowercased() == email.lowercased() { return "" }
+      if let editing, Client.emailsMatch(editing, email) { return "" }
       return email
     }
 

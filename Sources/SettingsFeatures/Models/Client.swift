@@ -9,4 +9,16 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
     self.email = email
     self.age = age
   }
+
+  /// Whether two emails name the same client: equal once surrounding spaces are removed,
+  /// ignoring the case of ASCII letters only, as the clients database's `NOCASE` collation
+  /// compares them (so `É` and `é` are different emails there, and here).
+  public static func emailsMatch(_ a: String, _ b: String) -> Bool {
+    func key(_ email: String) -> [UInt8] {
+      email.trimmed.utf8.map {
+        (0x41...0x5A).contains($0) ? $0 + 0x20 : $0
+      }
+    }
+    return key(a) == key(b)
+  }
 }

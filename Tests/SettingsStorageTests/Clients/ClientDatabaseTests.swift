@@ -97,6 +97,21 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// The database and `Client.emailsMatch` (which the form asks) agree on which emails are one:
+  /// case is ignored for ASCII letters only.
+  @Test func theDatabaseAndTheFormAgreeWhichEmailsAreOne() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
+      try await clients.add(Client(name: "Élan", email: "élan@Example.com", age: 30))
+      for email in ["élan@example.com", "ÉLAN@example.com", "Élan@example.com", " élan@EXAMPLE.COM "] {
+        let exists = try await clients.emailExists(email)
+        #expect(exists == Client.emailsMatch("élan@Example.com", email), "\(email)")
+      }
+      try await clients.add(Client(name: "Other", email: "Élan@example.com", age: 40))
+      #expect(try await clients.all().count == 2)
+    }
+  }
+
   @Test(arguments: ["blob@example.com", "BLOB@example.COM", "  blob@example.com "])
   func duplicateEmailIsExactlyTheAlreadyExistsError(email: String) async throws {
     try await withTemporaryFolder { folder in
