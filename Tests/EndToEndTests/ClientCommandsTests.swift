@@ -24,6 +24,35 @@ extension EndToEnd {
       #expect(again.stderr.contains("settings-tui: no client with email ada@example.com"), "\(again)")
     }
 
+    /// Listing, removing and editing only read a database: at a path where there is none (a
+    /// typo), they say so and create nothing there.
+    @Test func commandsThatOnlyReadCreateNoDatabase() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let folder = session.home.appendingPathComponent("typo")
+      let path = folder.appendingPathComponent("clients.sqlite").path
+      let listed = try session.runDirectly(["clients", "--json", "--database", path])
+      #expect(listed.status == 0 && listed.stdout == "[]\n", "\(listed)")
+      let removed = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes", "--database", path])
+      #expect(removed.status == 1, "\(removed)")
+      #expect(
+        removed.stderr.contains("no client with email ada@example.com: there is no clients database at \(path)"),
+        "\(removed)")
+      let edited = try session.runDirectly(
+        ["clients", "edit", "ada@example.com", "--no-input", "--set", "age=40", "--database", path])
+      #expect(edited.status == 1, "\(edited)")
+      #expect(edited.stderr.contains("there is no clients database at"), "\(edited)")
+      #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing was created")
+
+      // Once there is one, the same commands use it.
+      let added = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
+         "--database", path])
+      #expect(added.status == 0, "\(added)")
+      let again = try session.runDirectly(["clients", "--json", "--database", path])
+      #expect(again.stdout.contains("ada@example.com"), "\(again)")
+    }
+
     @Test func onATerminalItAsksFirstAndNoKeepsTheClient() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -34,6 +34,20 @@ extension ClientStorageClient {
     )
   }
 
+  /// Like ``live(databaseAt:)``, for commands that only read or remove clients: `nil` when
+  /// there is no file at `path`, and then nothing is created, so a mistyped `--database` path
+  /// leaves no folders or empty database behind.
+  ///
+  /// ```swift
+  /// let clients = try ClientStorageClient.existing(databaseAt: path)
+  /// let all = try await clients?.all() ?? []
+  /// ```
+  public static func existing(databaseAt path: String) throws(StorageError) -> Self? {
+    var info = stat()
+    if lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+    return try live(databaseAt: path)
+  }
+
   /// Like ``live(databaseAt:)``, but the database opens on a background thread while the caller
   /// goes on (an interactive form draws its first frame meanwhile).
   ///

@@ -29,7 +29,10 @@ struct EditClient: AsyncParsableCommand {
     let clients: ClientStorageClient
     let saved: Client?
     do {
-      clients = try ClientStorageClient.live(databaseAt: path)
+      guard let existing = try ClientStorageClient.existing(databaseAt: path) else {
+        throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
+      }
+      clients = existing
       saved = try await clients.find(email)
     } catch let error as StorageError {
       throw fail(error.message)

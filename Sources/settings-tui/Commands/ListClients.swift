@@ -38,8 +38,9 @@ struct ListClients: AsyncParsableCommand {
     // NB: A dumb terminal cannot draw the list: it gets what a script gets.
     if json || isatty(1) == 0 || environment["TERM"] == "dumb" {
       do {
-        let clients = try ClientStorageClient.live(databaseAt: path)
-        try printJSON(try await clients.all())
+        // NB: No database yet (or a mistyped path): no clients, and nothing is created.
+        let clients = try ClientStorageClient.existing(databaseAt: path)
+        try printJSON(try await clients?.all() ?? [])
       } catch let error as StorageError {
         throw fail(error.message)
       }

@@ -30,11 +30,14 @@ struct RemoveClient: AsyncParsableCommand {
 
   func run() async throws {
     let path = try database.path(environment: ProcessInfo.processInfo.environment)
-    let clients: ClientStorageClient
+    let found: ClientStorageClient?
     do {
-      clients = try ClientStorageClient.live(databaseAt: path)
+      found = try ClientStorageClient.existing(databaseAt: path)
     } catch {
       throw fail(error.message)
+    }
+    guard let clients = found else {
+      throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
     }
     let saved: Client
     do {

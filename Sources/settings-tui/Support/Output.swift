@@ -46,7 +46,30 @@ func printJSON(_ value: some Encodable) throws(ExitStatus) {
   } catch {
     throw fail("cannot encode the result as JSON: \(error)")
   }
-  try StandardOutput.writeLine(text.escapingInvisiblesInJSON)
+  try StandardOutput.writeLine(text.collapsingEmptyJSONContainers.escapingInvisiblesInJSON)
+}
+
+extension String {
+  /// Pretty JSON with empty arrays and objects written `[]` and `{}`: the encoder writes them
+  /// over three lines (`[`, an empty line, `]`). A line break in JSON text is only ever between
+  /// tokens (one inside a string is written `\n`), so this changes no value.
+  var collapsingEmptyJSONContainers: String {
+    var result = ""
+    var rest = Substring(self)
+    while let open = rest.firstIndex(where: { $0 == "[" || $0 == "{" }) {
+      result += rest[...open]
+      let close: Character = rest[open] == "[" ? "]" : "}"
+      let after = rest[rest.index(after: open)...]
+      let blank = after.prefix { $0 == "\n" || $0 == " " }
+      if blank.contains("\n"), after.dropFirst(blank.count).first == close {
+        result.append(close)
+        rest = after.dropFirst(blank.count + 1)
+      } else {
+        rest = after
+      }
+    }
+    return result + rest
+  }
 }
 
 /// `write(2)` under a name no `write` method hides.
