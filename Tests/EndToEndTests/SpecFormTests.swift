@@ -117,6 +117,12 @@ extension EndToEnd {
       #expect(values["tags"] as? [String] == ["b", "c"])
       #expect(values["size"] as? String == "M", "the default")
       #expect(values["count"] as? Int == 9)
+      // The values come in the spec's order, each once, so a script can read them in turn.
+      let keys = result.stdout.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("  \""), let end = line.dropFirst(3).firstIndex(of: "\"") else { return nil }
+        return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+      }
+      #expect(keys == ["name", "pin", "news", "sure", "size", "tags", "bio", "count"], "\(result.stdout)")
 
       let invalid = try session.runDirectly([
         "form", session.folder.appendingPathComponent("spec.json").path, "--no-input",

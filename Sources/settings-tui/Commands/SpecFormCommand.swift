@@ -48,7 +48,7 @@ struct SpecFormCommand: AsyncParsableCommand {
       store, layout: SpecForm.layout(), draft: Optional<DraftKeeper<SpecForm.State, String>>.none,
       options: options, environment: environment,
       action: { assignment throws(ExitStatus) in try Self.action(for: assignment, in: spec) },
-      output: { SpecValues(values: $0.values) },
+      output: { OrderedJSONObject(values: $0.values) },
       confirmation: { _ in "" })
   }
 
@@ -75,28 +75,18 @@ struct SpecFormCommand: AsyncParsableCommand {
   }
 }
 
-/// A spec form's values as one JSON object, by key.
-struct SpecValues: Encodable {
-  var values: [(key: String, value: FormSpec.Value)]
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    for (key, value) in values {
-      let codingKey = Key(stringValue: key)
+extension OrderedJSONObject {
+  /// A spec form's values as one JSON object, by key, in the spec's order; a field without a
+  /// value (a note) is left out.
+  init(values: [(key: String, value: FormSpec.Value)]) {
+    self.init(members: values.compactMap { key, value -> (key: String, value: any Encodable)? in
       switch value {
-      case let .text(text): try container.encode(text, forKey: codingKey)
-      case let .flag(flag): try container.encode(flag, forKey: codingKey)
-      case let .number(number): try container.encode(number, forKey: codingKey)
-      case let .list(items): try container.encode(items, forKey: codingKey)
-      case .none: break
+      case let .text(text): (key, text)
+      case let .flag(flag): (key, flag)
+      case let .number(number): (key, number)
+      case let .list(items): (key, items)
+      case .none: nil
       }
-    }
-  }
-
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    })
   }
 }

@@ -35,18 +35,54 @@ enum StandardOutput {
   }
 }
 
-/// Prints a value as pretty JSON with sorted keys on standard output, with every character a
-/// terminal would act on escaped (see `escapingInvisiblesInJSON`).
+/// Prints a value as pretty JSON with sorted keys on standard output (an ``OrderedJSONObject``
+/// keeps its order), with every character a terminal would act on escaped (see
+/// `escapingInvisiblesInJSON`).
 func printJSON(_ value: some Encodable) throws(ExitStatus) {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
   let text: String
   do {
-    text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    if let object = value as? OrderedJSONObject {
+      text = try object.text(encoder)
+    } else {
+      text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
   } catch {
     throw fail("cannot encode the result as JSON: \(error)")
   }
   try StandardOutput.writeLine(text.collapsingEmptyJSONContainers.escapingInvisiblesInJSON)
+}
+
+/// A JSON object whose members are printed in the order given (a spec form's, in the spec's
+/// order). `JSONEncoder` writes a keyed container's members sorted or in hash order, so the
+/// object is put together here from its members, each encoded by `JSONEncoder`.
+struct OrderedJSONObject: Encodable {
+  var members: [(key: String, value: any Encodable)]
+
+  /// Pretty JSON, as `encoder` writes it but in this order.
+  func text(_ encoder: JSONEncoder) throws -> String {
+    guard !members.isEmpty else { return "{}" }
+    let lines = try members.map { key, value in
+      let name = String(decoding: try encoder.encode(key), as: UTF8.self)
+      let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+      return "  \(name) : \(text.replacingOccurrences(of: "\n", with: "\n  "))"
+    }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}"
+  }
+
+  /// The same members through an encoder (order as that encoder writes it).
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: MemberKey.self)
+    for (key, value) in members { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+  }
+
+  private struct MemberKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
 }
 
 extension String {
