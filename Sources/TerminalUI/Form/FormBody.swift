@@ -11,9 +11,11 @@ struct FormBody<State> {
   struct Extra {
     let index: Int
     var note: StatusView.Status?
+    /// The rows the note takes, wrapped to the width (``StatusView/lines(width:height:)``).
+    var noteRows = 0
     /// The error's lines, wrapped to the width (``ErrorView/lines(_:width:)``).
     var errorLines: [String] = []
-    var rowCount: Int { (note == nil ? 0 : 1) + errorLines.count }
+    var rowCount: Int { noteRows + errorLines.count }
   }
 
   let controls: [FormControl<State>]
@@ -23,17 +25,24 @@ struct FormBody<State> {
   let extras: [Extra]
   /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
   private let extraRowsBefore: [Int]
-  /// `controlRowsBefore[i]`: the rows of `controls[0..<i]` (``FormControl/height``); `nil`
-  /// when every control takes one row.
+  /// `controlRowsBefore[i]`: the rows of `controls[0..<i]` (``FormControl/height(atWidth:)``);
+  /// `nil` when every control takes one row.
   private let controlRowsBefore: [Int]?
+  /// `ownRows[i]`: the rows of `controls[i]` itself, without its description; `nil` when
+  /// every control takes one row.
+  private let ownRows: [Int]?
+  /// The width of the control column, which descriptions and notes are wrapped to.
+  let textWidth: Int
 
   init(
     controls: [FormControl<State>], range: Range<Int>? = nil, extras: [Extra],
-    controlRowsBefore: [Int]? = nil
+    rows: TallRowsCache.Rows?, textWidth: Int
   ) {
     self.controls = controls
     self.range = range ?? controls.indices
-    self.controlRowsBefore = controlRowsBefore
+    self.controlRowsBefore = rows?.before
+    self.ownRows = rows?.own
+    self.textWidth = textWidth
     self.extras = extras.sorted { $0.index < $1.index }
     var running = 0
     var prefix = [0]
@@ -65,7 +74,17 @@ struct FormBody<State> {
     let start = row(ofControl: index)
     let position = extrasBefore(index)
     let extra = position < extras.count && extras[position].index == index ? extras[position].rowCount : 0
-    return start...(start + controls[index].height - 1 + extra)
+    return start...(start + height(ofControl: index) - 1 + extra)
+  }
+
+  /// The rows of the control at `index` itself and its description.
+  func height(ofControl index: Int) -> Int {
+    controlRowsBefore.map { $0[index + 1] - $0[index] } ?? 1
+  }
+
+  /// The rows of the control at `index` itself.
+  func ownRows(ofControl index: Int) -> Int {
+    ownRows?[index] ?? 1
   }
 
   /// How many extras belong to controls before `index` (binary search).

@@ -50,8 +50,28 @@ public final class FormControl<State> {
   /// How line mode asks for the value (``LineQuestion``), when the control says.
   let line: LineQuestion<State>?
 
-  /// The rows the control's place in the form takes: its own, then its description.
-  var height: Int { rows + (description == nil ? 0 : 1) }
+  /// The rows the control takes in a control column `width` wide, when that depends on the
+  /// width (a note's text, wrapped); `nil` when it is always ``rows``.
+  let rowsAtWidth: ((_ width: Int) -> Int)?
+
+  /// The rows the control itself takes in a control column `width` wide.
+  func rows(atWidth width: Int) -> Int {
+    rowsAtWidth.map { max(1, $0(width)) } ?? rows
+  }
+
+  /// The description's lines, wrapped to a control column `width` wide.
+  func descriptionLines(atWidth width: Int) -> [String] {
+    description?.wrapped(toWidth: max(1, width)) ?? []
+  }
+
+  /// The rows the control's place in the form takes in a control column `width` wide: its own,
+  /// then its description's.
+  func height(atWidth width: Int) -> Int {
+    rows(atWidth: width) + descriptionLines(atWidth: width).count
+  }
+
+  /// Whether ``height(atWidth:)`` can be other than one row.
+  var isTall: Bool { rows != 1 || rowsAtWidth != nil || description != nil }
 
   /// Reads and writes the text of a text control (the runtime's editor keeps the cursor).
   struct TextAccess {
@@ -115,6 +135,7 @@ public final class FormControl<State> {
     kind: ControlKind,
     binding: BoundKeyPath?,
     rows: Int = 1,
+    rowsAtWidth: ((_ width: Int) -> Int)? = nil,
     description: String? = nil,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
     value: @escaping (_ state: State) -> ControlValue,
@@ -129,6 +150,7 @@ public final class FormControl<State> {
     self.kind = kind
     self.binding = binding
     self.rows = max(1, rows)
+    self.rowsAtWidth = rowsAtWidth
     self.description = description
     self.draw = draw
     self.value = value
@@ -148,7 +170,7 @@ public final class FormControl<State> {
   ) {
     self.init(
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
-      description: description ?? control.description, draw: control.draw, value: control.value,
+      rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
       line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp)
   }

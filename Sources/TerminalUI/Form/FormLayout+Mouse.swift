@@ -40,7 +40,7 @@ extension FormLayout {
         return click(control: index, line: 0, column: x - columns.control, state: state, view: &view)
       case let .controlLine(index, line):
         return click(control: index, line: line, column: x - columns.control, state: state, view: &view)
-      case let .description(index):
+      case let .description(index, _):
         return click(control: index, line: nil, column: -1, state: state, view: &view)
       case .blank, .error, .note, .buttons:
         return []

@@ -196,9 +196,11 @@ extension FormLayout {
           value: control.value(state), input: input)
         var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
-          let area = Rect(x: columns.control, y: 0, width: max(1, width - columns.control - 1), height: control.rows)
+          let textWidth = max(1, width - columns.control - 1)
+          let rows = control.rows(atWidth: textWidth)
+          let area = Rect(x: columns.control, y: 0, width: textWidth, height: rows)
           let drawn = drawnControls[index] ?? {
-            var own = Buffer(size: Size(columns: width, rows: control.rows))
+            var own = Buffer(size: Size(columns: width, rows: rows))
             if isEditing, let text = control.textAccess {
               var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: true)
               areaCursor = TextAreaView(value: editor.text, placeholder: text.placeholder, theme: theme)
@@ -223,20 +225,25 @@ extension FormLayout {
           }
         }
         return cursor
-      case let .description(index):
+      case let .description(index, line):
         let control = controls[index]
         let isDisabled = !rules.isEnabled(fields[index], in: state)
-        cache.row(y, .description(index: index, isDisabled: isDisabled), in: &buffer) { buffer in
+        cache.row(y, .description(index: index, line: line, isDisabled: isDisabled), in: &buffer) { buffer in
+          let textWidth = max(1, width - columns.control - 1)
+          let lines = control.descriptionLines(atWidth: textWidth)
           buffer.draw(
-            control.description ?? "",
-            in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1),
+            lines.indices.contains(line) ? lines[line] : "",
+            in: Rect(x: columns.control, y: y, width: textWidth, height: 1),
             style: isDisabled ? theme.disabled : theme.help)
         }
         return nil
-      case let .note(status):
-        cache.row(y, .note(status, spinnerFrame: spinnerFrame), in: &buffer) { buffer in
-          StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
-            .render(in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), buffer: &buffer)
+      case let .note(status, line):
+        cache.row(y, .note(status, line: line, spinnerFrame: spinnerFrame), in: &buffer) { buffer in
+          let view = StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
+          let lines = view.lines(width: max(1, width - columns.control - 1))
+          buffer.draw(
+            lines.indices.contains(line) ? lines[line] : "",
+            in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), style: view.style)
         }
         return nil
       case let .error(line):
@@ -292,19 +299,20 @@ extension FormLayout {
     case control(Int)
     /// One row of a control that takes several (``FormControl/rows``) or has a description.
     case controlLine(Int, Int)
-    /// The description under the control at this index.
-    case description(Int)
+    /// A line of the description under the control at this index.
+    case description(Int, Int)
     /// One line of a control's error, wrapped (``ErrorView/lines(_:width:)``).
     case error(String)
-    /// A control's note that does not fit beside it.
-    case note(StatusView.Status)
+    /// A line of a control's note that does not fit beside it, wrapped.
+    case note(StatusView.Status, Int)
     case buttons
   }
 
-  /// The body's rows, sparsely: errors and notes that do not fit beside their control.
+  /// The body's rows, sparsely: errors and notes that do not fit beside their control, each
+  /// wrapped to the control column.
   func makeBody(_ state: State, form: FormState<Field>, width: Int, page: Int = 0) -> FormBody<State> {
     var extras: [Int: FormBody<State>.Extra] = [:]
-    let errorWidth = width - columns(width: width).control - 1
+    let errorWidth = textWidth(width: width)
     let range = pageRanges.count > 1 ? pageRanges[min(page, pageRanges.count - 1)] : controls.indices
     for (field, error) in form.errors {
       guard let index = controlIndex[field], range.contains(index) else { continue }
@@ -316,10 +324,37 @@ extension FormLayout {
         !notePlacement(for: control, width: width).fits(status)
       {
         extras[index, default: .init(index: index)].note = status
+        extras[index]?.noteRows = StatusView(status: status).lines(width: errorWidth).count
       }
     }
     return FormBody(
-      controls: controls, range: range, extras: Array(extras.values), controlRowsBefore: controlRowsBefore)
+      controls: controls, range: range, extras: Array(extras.values), rows: controlRows(width: width),
+      textWidth: textWidth(width: width))
+  }
+
+  /// The rows of the controls on a screen `width` wide; `nil` when every control takes one row
+  /// (the common case, where a control's row is its index).
+  func controlRows(width: Int) -> TallRowsCache.Rows? {
+    guard hasTallControls else { return nil }
+    let textWidth = textWidth(width: width)
+    return tallRows.rows(width: width) {
+      var rows = TallRowsCache.Rows(before: [0], own: [])
+      rows.before.reserveCapacity(controls.count + 1)
+      rows.own.reserveCapacity(controls.count)
+      var running = 0
+      for control in controls {
+        let own = control.rows(atWidth: textWidth)
+        running += own + control.descriptionLines(atWidth: textWidth).count
+        rows.before.append(running)
+        rows.own.append(own)
+      }
+      return rows
+    }
+  }
+
+  /// The width of the control column, where descriptions, notes and errors wrap.
+  func textWidth(width: Int) -> Int {
+    max(1, width - columns(width: width).control - 1)
   }
 
   /// What row `row` of the body shows.
@@ -327,22 +362,21 @@ extension FormLayout {
     if row == body.buttonsRow { return .buttons }
     if row == 0 || row == body.buttonsRow - 1 || body.range.isEmpty { return .blank }
     let index = body.control(atRow: row)
-    let control = controls[index]
+    let rows = body.ownRows(ofControl: index)
+    let height = body.height(ofControl: index)
     switch row - body.row(ofControl: index) {
-    case 0 where control.rows == 1:
+    case 0 where rows == 1:
       return .control(index)
-    case let line where line < control.rows:
+    case let line where line < rows:
       return .controlLine(index, line)
-    case let line where line < control.height:
-      return .description(index)
+    case let line where line < height:
+      return .description(index, line - rows)
     case var offset:
-      offset -= control.height - 1
+      offset -= height - 1
       guard let extra = body.extra(ofControl: index) else { return .blank }
-      if let note = extra.note {
-        if offset == 1 { return .note(note) }
-        return extra.errorLines.indices.contains(offset - 2) ? .error(extra.errorLines[offset - 2]) : .blank
-      }
-      return extra.errorLines.indices.contains(offset - 1) ? .error(extra.errorLines[offset - 1]) : .blank
+      if let note = extra.note, offset <= extra.noteRows { return .note(note, offset - 1) }
+      let line = offset - 1 - extra.noteRows
+      return extra.errorLines.indices.contains(line) ? .error(extra.errorLines[line]) : .blank
     }
   }
 

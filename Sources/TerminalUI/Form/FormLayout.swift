@@ -46,9 +46,11 @@ where Action.State == State {
   let labelWidth: Int
   /// Controls that can show a note (their own status, or "Checking…").
   let noteCandidates: [Int]
-  /// `controlRowsBefore[i]`: the rows the controls before the `i`th take; `nil` when every
-  /// control takes one row (the common case, where it is the index itself).
-  let controlRowsBefore: [Int]?
+  /// Whether a control can take more than one row (``FormControl/isTall``); when none can (the
+  /// common case), a control's row is its index.
+  let hasTallControls: Bool
+  /// The rows the controls take at the width last drawn (``controlRowsBefore(width:)``).
+  let tallRows = TallRowsCache()
   /// What is wrong with the layout; empty for a sound layout. A debug build reports each
   /// problem (``reportIssue``, a failure in tests) when the layout is made.
   public var problems: [Problem] { Problem.find(fields: fields, controls: controls, rules: rules) }
@@ -89,17 +91,7 @@ where Action.State == State {
     self.noteCandidates = controls.indices.filter {
       controls[$0].status != nil || checked.contains(fields[$0])
     }
-    if controls.contains(where: { $0.height != 1 }) {
-      var running = 0
-      var prefix = [0]
-      for control in controls {
-        running += control.height
-        prefix.append(running)
-      }
-      self.controlRowsBefore = prefix
-    } else {
-      self.controlRowsBefore = nil
-    }
+    self.hasTallControls = controls.contains { $0.isTall }
     // NB: Like an assertion, a debug build's check: a release build starts without it
     //     (BENCHMARKS.md, "Start-up").
     #if DEBUG

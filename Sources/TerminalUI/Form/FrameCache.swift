@@ -70,8 +70,8 @@ enum RowKey: Hashable {
   case controlLine(
     index: Int, line: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
     input: ControlInput)
-  case description(index: Int, isDisabled: Bool)
-  case note(StatusView.Status, spinnerFrame: Int)
+  case description(index: Int, line: Int, isDisabled: Bool)
+  case note(StatusView.Status, line: Int, spinnerFrame: Int)
   case error(String)
   case buttons(isValid: Bool, focus: ButtonFocus)
   /// Where a page's buttons would be: the next page's title.

@@ -12,14 +12,16 @@ import ComposableForms
 /// case .intro: Note("About you", "We only use your name to greet you.")
 /// ```
 ///
-/// Each line of `text` takes a row.
+/// Each line of `text` starts a row, and is wrapped to the width of the control column.
 public func Note<State>(_ title: String, _ text: String) -> FormControl<State> {
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let wrapped = { (width: Int) in lines.flatMap { $0.wrapped(toWidth: max(1, width)) } }
   return FormControl(
     label: title, kind: .note, binding: nil, rows: lines.count,
+    rowsAtWidth: { wrapped($0).count },
     draw: { _, context, area, buffer in
-      for (index, line) in lines.enumerated() where index < area.height {
-        buffer.draw(line.truncated(toWidth: area.width), in: area.row(index), style: context.theme.label)
+      for (index, line) in wrapped(area.width).enumerated() where index < area.height {
+        buffer.draw(line, in: area.row(index), style: context.theme.label)
       }
     },
     value: { _ in .text(text) },

@@ -1,0 +1,110 @@
+import ComposableForms
+import ComposableFormsTesting
+import TerminalUI
+import Testing
+
+// NB: Public API only, as in a user's package.
+
+/// A note and a description longer than the control column: wrapped to it, never cut, and the
+/// rows under them move down to make room.
+struct Notice: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var name = ""
+    @BindingState var city = ""
+    @BindingState var alerts = false
+    var form = FormState<Field>()
+
+    enum Field: FormField {
+      case intro, name, city, alerts
+      var takesFocus: Bool { self != .intro }
+    }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Notice") { field in
+    switch field {
+    case .intro:
+      Note("About", "No desktop notification service (notify-send) is installed here.\nSay so.")
+    case .name:
+      TextField("Name", \.$name).description("Shown to other people next to everything you post")
+    case .city: TextField("City", \.$city)
+    case .alerts:
+      Toggle("Alert", \.$alerts).status {
+        $0.alerts ? .failed("No desktop notification service (notify-send) is installed here") : nil
+      }
+    }
+  }
+}
+
+@MainActor
+struct WrappingTests {
+  func screen(_ state: Notice.State = Notice.State(), columns: Int) -> [String] {
+    var view = FormViewState<Notice.State.Field>()
+    return Notice.layout.render(state, size: Size(columns: columns, rows: 24), theme: .color, view: &view)
+      .buffer.lines
+  }
+
+  @Test func notesAndDescriptionsWrapToTheControlColumn() {
+    let lines = screen(columns: 40)
+    // The control column starts at 10 and ends a column short of the edge: 29 wide.
+    #expect(Array(lines[3...12]) == [
+      "   About  No desktop notification",
+      "          service (notify-send) is",
+      "          installed here.",
+      "          Say so.",
+      " › Name",
+      "          Shown to other people next to",
+      "          everything you post",
+      "   City",
+      "   Alert  [ ] Off",
+      "",
+    ])
+    #expect(lines.allSatisfy { !$0.contains("…") }, "nothing is cut")
+  }
+
+  @Test func aStatusThatDoesNotFitBesideItsControlWrapsUnderIt() {
+    var state = Notice.State()
+    state.alerts = true
+    let lines = screen(state, columns: 40)
+    #expect(Array(lines[11...15]) == [
+      "   Alert  [x] On",
+      "          ✗ No desktop notification",
+      "          service (notify-send) is",
+      "          installed here",
+      "",
+    ])
+  }
+
+  @Test func aWiderScreenTakesFewerRows() {
+    let lines = screen(columns: 100)
+    #expect(lines[3] == "   About  No desktop notification service (notify-send) is installed here.")
+    #expect(lines[4] == "          Say so.")
+    #expect(lines[5].hasPrefix(" › Name"))
+    #expect(lines[6] == "          Shown to other people next to everything you post")
+    #expect(lines[7].hasPrefix("   City"))
+  }
+
+  @Test func aClickOnADescriptionsSecondLineFocusesItsFieldAndRowsUnderItStillMatch() async {
+    let store = Store(initialState: Notice.State()) { Notice() }
+    let backend = HeadlessBackend(size: Size(columns: 40, rows: 24))
+    let keys: [Key] = [
+      .mouse(MouseEvent(.press, at: Position(column: 12, row: 10))),  // City's row
+      .character("x"),
+      .mouse(MouseEvent(.press, at: Position(column: 12, row: 9))),  // Name's description, line 2
+      .character("y"),
+    ]
+    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .milliseconds(100), paced: true)
+    let runtime = FormRuntime(store: store, layout: Notice.layout, terminal: Terminal(backend: backend), events: events)
+    _ = await runtime.run()
+    #expect(store.state.city == "x", "\(backend.lines.joined(separator: "\n"))")
+    #expect(store.state.name == "y", "\(backend.lines.joined(separator: "\n"))")
+  }
+}
