@@ -27,12 +27,11 @@ extension FormLayout {
       let x = event.position.column
       switch content(of: row, in: body) {
       case .buttons where page == pageRanges.count - 1:
-        let save = ButtonView(title: submitTitle).width
-        let cancelX = columns.control + save + 2
-        if (columns.control..<(columns.control + save)).contains(x) {
+        let places = buttonColumns(width: size.columns)
+        if places.save.contains(x) {
           return [.form(.focus(.submit)), .form(.submitTapped)]
         }
-        if (cancelX..<(cancelX + ButtonView(title: cancelTitle).width)).contains(x) {
+        if places.cancel.contains(x) {
           return [.form(.focus(.cancel)), .form(.cancelTapped)]
         }
         return []

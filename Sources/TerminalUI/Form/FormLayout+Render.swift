@@ -264,14 +264,14 @@ extension FormLayout {
         let isValid = rules.isValid(state, form: form)
         let focus: RowKey.ButtonFocus = form.focus == .submit ? .submit : form.focus == .cancel ? .cancel : .none
         cache.row(y, .buttons(isValid: isValid, focus: focus), in: &buffer) { buffer in
-          let save = ButtonView(title: submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
+          let places = buttonColumns(width: width)
+          let save = ButtonView(title: places.submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
           let cancel = ButtonView(title: cancelTitle, isFocused: focus == .cancel, theme: theme)
           if focus != .none {
             buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
           }
-          save.render(in: Rect(x: columns.control, y: y, width: save.width, height: 1), buffer: &buffer)
-          let cancelX = columns.control + save.width + 2
-          cancel.render(in: Rect(x: cancelX, y: y, width: max(0, min(cancel.width, width - cancelX)), height: 1), buffer: &buffer)
+          save.render(in: Rect(x: places.save.lowerBound, y: y, width: places.save.count, height: 1), buffer: &buffer)
+          cancel.render(in: Rect(x: places.cancel.lowerBound, y: y, width: places.cancel.count, height: 1), buffer: &buffer)
         }
         return nil
       }
@@ -405,10 +405,34 @@ extension FormLayout {
   }
 
   /// Column positions: a marker, the labels, then the controls.
+  ///
+  /// A control is at most 32 columns wide and leaves 13 beside it for its note; where that
+  /// would leave it under 20 (a narrow screen), it takes the whole column and its note goes
+  /// under it.
   func columns(width: Int) -> (label: Int, control: Int, controlWidth: Int) {
     let label = min(labelWidth, width / 3)
     let control = 3 + label + 2
-    return (label, control, max(1, min(32, width - control - 14)))
+    let column = max(1, width - control - 1)
+    let besideNote = column - 13
+    return (label, control, besideNote >= 20 ? min(32, besideNote) : column)
+  }
+
+  /// Where Save and Cancel go, and Save's title: in the control column, or from the left edge
+  /// (after the focus marker) when they do not fit there; a submit title too long even for
+  /// that is cut with "…", so Cancel is never pushed off a narrow screen.
+  func buttonColumns(width: Int) -> (save: Range<Int>, cancel: Range<Int>, submitTitle: String) {
+    let cancel = ButtonView(title: cancelTitle).width
+    var title = submitTitle
+    var save = ButtonView(title: title).width
+    let control = columns(width: width).control
+    let start = control + save + 2 + cancel <= width - 1 ? control : 3
+    if start + save + 2 + cancel > width - 1 {
+      let frame = save - title.displayWidth
+      title = title.truncated(toWidth: max(1, width - 1 - start - 2 - cancel - frame))
+      save = ButtonView(title: title).width
+    }
+    let cancelX = start + save + 2
+    return (start..<(start + save), cancelX..<(cancelX + cancel), title)
   }
 
   /// Where a control's note goes when it fits beside the control.
