@@ -8,10 +8,16 @@ extension FormLayout {
     for key: Key, prompt: FormPrompt, keymap: Keymap, view: inout FormViewState<Field>
   ) -> [Action] {
     syncPromptSelection(prompt, view: &view)
-    guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection) else {
+    let area = view.screenSize.map(promptArea(size:))
+    guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection, area: area) else {
       return []
     }
     return [Action.form(.promptAnswered(prompt: prompt.id, choice: choice))]
+  }
+
+  /// Where a prompt's box is centred on a screen of `size`.
+  func promptArea(size: Size) -> Rect {
+    Rect(x: 2, y: 2, width: size.columns - 4, height: size.rows - 4)
   }
 
   /// A new prompt starts with its preselected answer selected.
@@ -25,8 +31,15 @@ extension FormLayout {
 extension Keymap {
   /// The answer a key chooses while `prompt` is shown (a choice's id), or `nil`: an answer's
   /// letter chooses it, Esc (the cancel keys) the prompt's cancel answer, Enter or Space the
-  /// selected one; Tab, Shift-Tab and the arrows move `selection`. Any other key does nothing.
-  public func answer(to key: Key, prompt: FormPrompt, selection: inout Int) -> String? {
+  /// selected one, a click its button (the box drawn centred in `area`); Tab, Shift-Tab and
+  /// the arrows move `selection`. Any other key does nothing.
+  public func answer(to key: Key, prompt: FormPrompt, selection: inout Int, area: Rect? = nil) -> String? {
+    if case let .mouse(event) = key {
+      guard event.action == .press, let area,
+        let index = PromptView(prompt: prompt, selection: 0).choice(at: event.position, in: area)
+      else { return nil }
+      return prompt.choices[index].id
+    }
     if cancel.contains(key) { return prompt.cancelChoice }
     if activate.contains(key) || toggle.contains(key) {
       return prompt.choices.indices.contains(selection) ? prompt.choices[selection].id : nil

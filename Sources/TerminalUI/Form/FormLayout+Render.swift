@@ -476,9 +476,8 @@ extension FormLayout {
     buffer.fill(footer, with: .blank)
     KeyHelpView(items: help, theme: theme)
       .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
-    let area = Rect(x: 2, y: 2, width: size.columns - 4, height: size.rows - 4)
     PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
-      .render(in: area, buffer: &buffer)
+      .render(in: promptArea(size: size), buffer: &buffer)
     return (buffer, nil)
   }
 

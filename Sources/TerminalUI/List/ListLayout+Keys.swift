@@ -12,14 +12,22 @@ extension ListLayout {
   ) -> [Action] {
     if let prompt = prompt?(state), let answer {
       view.show(prompt)
-      guard let choice = keymap.answer(to: key, prompt: prompt, selection: &view.promptSelection) else { return [] }
+      guard
+        let choice = keymap.answer(
+          to: key, prompt: prompt, selection: &view.promptSelection, area: view.promptArea)
+      else { return [] }
       return [answer(prompt.id, choice)]
     }
     let count = max(0, self.count(state))
+    if case let .mouse(event) = key {
+      // NB: A click on the rows leaves the search field, as Enter or ↓ would, and selects.
+      let rows = mouseActions(for: event, state: state, count: count, view: view)
+      guard let search, search.isFocused(state), !rows.isEmpty else { return rows }
+      return [search.focus(false)] + rows
+    }
     if let search, search.isFocused(state) {
       return searchActions(for: key, search: search, state: state, listKeys: listKeys, view: &view)
     }
-    if case let .mouse(event) = key { return mouseActions(for: event, state: state, count: count, view: view) }
     if let command = commands.first(where: { $0.key == key }) {
       return command.isOffered(rows: count) ? [command.action] : []
     }

@@ -103,11 +103,13 @@ extension ListLayout {
     if let prompt = prompt?(state) {
       view.show(prompt)
       KeyHelpView(items: keymap.helpItems(for: prompt), theme: theme).render(in: help, buffer: &buffer)
-      PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
-        .render(in: Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1), buffer: &buffer)
+      let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
+      view.promptArea = area
+      PromptView(prompt: prompt, selection: view.promptSelection, theme: theme).render(in: area, buffer: &buffer)
       return (buffer, nil)
     }
     view.promptID = nil
+    view.promptArea = nil
     KeyHelpView(items: helpItems(searching: searching, count: count, keymap: keymap, listKeys: listKeys), theme: theme)
       .render(in: help, buffer: &buffer)
     return (buffer, cursor)

@@ -13,6 +13,8 @@ public struct ListViewState: Equatable {
   /// The question shown last (its id), and the index of its selected answer.
   public var promptID: String?
   public var promptSelection = 0
+  /// Where the question's box was last drawn centred, for clicks on its buttons.
+  public var promptArea: Rect?
   /// The rows the feature was last told are on screen.
   public var reportedRows: Range<Int>?
 

@@ -76,11 +76,29 @@ public struct PromptView: Widget {
     for (index, line) in lines.prefix(max(0, text.height - 2)).enumerated() {
       buffer.draw(line, in: text.row(index), style: theme.label)
     }
-    var x = text.x
-    let y = text.y + text.height - 1
-    for button in buttons {
-      button.render(in: Rect(x: x, y: y, width: max(0, min(button.width, text.x + text.width - x)), height: 1), buffer: &buffer)
-      x += button.width + 2
+    for (button, place) in zip(buttons, buttonFrames(in: area)) {
+      button.render(in: place, buffer: &buffer)
+    }
+  }
+
+  /// Where each answer's button is drawn when the box is centred in `area`.
+  public func buttonFrames(in area: Rect) -> [Rect] {
+    let box = frame(in: area)
+    guard box.width >= 4, box.height >= 3 else { return [] }
+    let left = box.x + 2
+    let right = box.x + box.width - 2
+    let y = box.y + box.height - 2
+    var x = left
+    return buttons.map { button in
+      defer { x += button.width + 2 }
+      return Rect(x: x, y: y, width: max(0, min(button.width, right - x)), height: 1)
+    }
+  }
+
+  /// The index of the answer whose button is at `position`, the box centred in `area`.
+  public func choice(at position: Position, in area: Rect) -> Int? {
+    buttonFrames(in: area).firstIndex { frame in
+      frame.y == position.row && (frame.x..<(frame.x + frame.width)).contains(position.column)
     }
   }
 }

@@ -85,3 +85,24 @@ struct MouseTests {
     }
   }
 }
+
+extension MouseTests {
+  /// The discard question's box at 70x30 (see the key help): [ Yes ] at columns 20 to 26 of
+  /// row 15, [ No ] at 29 to 34.
+  @Test func aClickOnAQuestionsButtonAnswersIt() async {
+    var state = Letter.State()
+    state.form.hasEdits = true
+    let yes = Store(initialState: state) { Letter() }
+    let (answered, _) = await run(Letter.layout, yes, [click(23, 9), click(22, 15)])
+    #expect(answered == .cancelled)
+
+    let no = Store(initialState: state) { Letter() }
+    let (kept, backend) = await run(Letter.layout, no, [click(23, 9), click(30, 15)])
+    #expect(kept != .cancelled)
+    #expect(!backend.lines.joined().contains("Discard changes?"), "\(backend.lines.joined(separator: "\n"))")
+
+    let beside = Store(initialState: state) { Letter() }
+    let (_, stays) = await run(Letter.layout, beside, [click(23, 9), click(40, 15), click(22, 13)])
+    #expect(stays.lines.joined().contains("Discard changes?"), "a click beside the buttons answers nothing")
+  }
+}

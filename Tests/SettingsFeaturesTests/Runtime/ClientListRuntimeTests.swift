@@ -72,4 +72,49 @@ struct ClientListRuntimeTests {
     #expect(await run.value == .interrupted)
     #expect(await clients.saved.count == 1)
   }
+
+  func click(_ column: Int, _ row: Int) -> TerminalEvent {
+    .key(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+  }
+
+  /// Where `text` starts on screen, as the last frame drew it.
+  func position(of text: String, in backend: HeadlessBackend) -> Position? {
+    for (row, line) in backend.lines.enumerated() {
+      if let range = line.range(of: text) {
+        return Position(column: line[..<range.lowerBound].count + 1, row: row)
+      }
+    }
+    return nil
+  }
+
+  @Test func aClickOnARowLeavesTheSearchFieldAndSelectsIt() async {
+    let clients = FakeClients([
+      Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+    ])
+    let (backend, events, run) = start(clients)
+    await eventually { backend.lines.contains { $0.contains("› Grace Hopper") } }
+    events.append(type("/"))
+    await eventually { backend.lines[1].contains("Search:") && !backend.lines[1].contains("press /") }
+    let ada = position(of: "Ada Lovelace", in: backend) ?? Position(column: 0, row: 0)
+    events.append([click(ada.column, ada.row)])
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    #expect(backend.lines.contains { $0.contains("› Ada Lovelace") }, "\(backend.lines.joined(separator: "\n"))")
+    events.append(type("q"))
+    #expect(await run.value == .finished, "q quits: the rows have the keys again")
+  }
+
+  @Test func aClickOnTheDeleteQuestionsButtonAnswersIt() async {
+    let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
+    let (backend, events, run) = start(clients)
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    events.append(type("d"))
+    await eventually { backend.lines.contains { $0.contains("[ Delete ]") } }
+    let delete = position(of: "[ Delete ]", in: backend) ?? Position(column: 0, row: 0)
+    events.append([click(delete.column, delete.row)])
+    await eventually { backend.lines.contains { $0.contains("No clients yet") } }
+    #expect(await clients.removed == ["ada@example.com"], "\(backend.lines.joined(separator: "\n"))")
+    events.append(type("q"))
+    #expect(await run.value == .finished)
+  }
 }
