@@ -1,6 +1,7 @@
 import ComposableForms
 import ComposableFormsTesting
 import SettingsFeatures
+import TerminalUI
 import Testing
 
 /// The settings file changed while the form was open: the form says so and offers to merge,
@@ -114,5 +115,25 @@ struct SettingsConflictTests {
     #expect(store.state.form.outcome == nil)
     #expect(store.state.protectMyPosts)
     #expect(file.saves.value.count == 1)
+  }
+
+  /// In line mode (`--accessible`), Back and Use saved go back to the fields, each with its
+  /// value to keep, instead of submitting again at once.
+  @Test func inLineModeBackAndUseSavedAskTheFieldsAgain() async {
+    let file = ChangedFile()
+    let store = Store(initialState: SettingsForm.State(settings: UserSettings(displayName: "Blob"))) {
+      SettingsForm()
+    } withDependencies: {
+      $0.settingsStorage = file.client
+    }
+    // Digest, display name, notifications, protect my posts; then the question, and again.
+    let channel = ScriptedLineChannel(["", "", "", "y", "b", "", "", "", "", "s", "", "", "", "", "m"])
+    let outcome = await SettingsForm.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    let transcript = channel.transcript
+    #expect(transcript.components(separatedBy: "Digest").count - 1 == 3, "asked three times:\n\(transcript)")
+    #expect(transcript.contains("[Weekly]"), "the saved digest is offered to keep:\n\(transcript)")
+    #expect(file.saves.value.map(\.1) == [.askIfChanged, .askIfChanged, .askIfChanged, .merge])
+    #expect(file.saves.value.last?.0.digest == .weekly)
   }
 }

@@ -49,7 +49,14 @@ where Action.State == State {
       case nil: break
       }
       if let prompt = form.prompt {
-        guard await answer(prompt) else { return .cancelled }
+        let shown = layout.controls.map { $0.value(store.state) }
+        guard let choice = await answer(prompt) else { return .cancelled }
+        // NB: Going back, or an answer that changed what the fields hold (the saved values to
+        //     look at): the fields are asked again. Any other answer submits again, as Enter on
+        //     Save would.
+        if choice == prompt.cancelChoice || layout.controls.map({ $0.value(store.state) }) != shown {
+          await returnToTheFieldsIfStillOpen()
+        }
         continue
       }
       switch form.focus {
@@ -177,24 +184,41 @@ where Action.State == State {
     return true
   }
 
-  /// Asks the form's question; `false` at the end of the input.
-  func answer(_ prompt: FormPrompt) async -> Bool {
+  /// After an answer that leaves the form open and unsubmitted (Back, or other values to look
+  /// at), asks its fields again from the first, each with its value to keep: submitting at
+  /// once would ask the same question again, or save values nobody saw.
+  mutating func returnToTheFieldsIfStillOpen() async {
+    let state = store.state
+    let form = state.form
+    guard form.outcome == nil, form.prompt == nil, form.submission == nil,
+      form.focus == .submit || form.focus == .cancel || form.focus == nil,
+      let first = layout.fields.first(where: { $0.takesFocus && layout.rules.isEnabled($0, in: state) })
+    else { return }
+    write("")
+    announcedPage = nil
+    shownThrough = -1
+    await store.send(.form(.focus(.field(first)))).finish()
+  }
+
+  /// Asks the form's question; the chosen answer's id (`""` when what was typed is none),
+  /// `nil` at the end of the input.
+  func answer(_ prompt: FormPrompt) async -> String? {
     for line in prompt.message.split(separator: "\n") { write(String(line).visibleForTerminal) }
     for choice in prompt.choices {
       write("  \(String(choice.key).lowercased())) \(choice.title.visibleForTerminal)")
     }
     let keys = prompt.choices.map { String($0.key).lowercased() }
     channel.write("Choose \(keys.joined(separator: ", ")): ")
-    guard let text = await channel.readLine(secret: false) else { return false }
+    guard let text = await channel.readLine(secret: false) else { return nil }
     let typed = text.trimmingSpaces
     let choice = typed.count == 1 ? typed.first.flatMap(prompt.choice(forKey:))
       : prompt.choices.first { $0.title.lowercased() == typed.lowercased() }
     guard let choice else {
       write("  Type one of \(keys.joined(separator: ", "))")
-      return true
+      return ""
     }
     await store.send(.form(.promptAnswered(prompt: prompt.id, choice: choice.id))).finish()
-    return true
+    return choice.id
   }
 
   private func write(_ line: String) {
