@@ -99,12 +99,35 @@ extension FormSpec {
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
-      throw Problems(messages: ["$: not valid JSON (\(Self.describe(error)))"])
+      let message = syntaxErrorPlace(in: bytes).map { "\($0): not valid JSON" }
+      throw Problems(messages: [message ?? "$: not valid JSON (\(Self.describe(error)))"])
     }
     var parser = Parser()
     let spec = parser.spec(root)
     guard parser.problems.isEmpty, let spec else { throw Problems(messages: parser.problems) }
     return spec
+  }
+
+  /// Where the JSON in `bytes` stops being JSON, as "line 2, column 23", when Foundation's
+  /// parser says ("… around character 36." in its debug description, a byte offset; its
+  /// decoder does not say).
+  private static func syntaxErrorPlace(in bytes: [UInt8]) -> String? {
+    let description: String
+    do {
+      _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      guard let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+      description = text
+    }
+    guard let marker = description.range(of: "around character "),
+      let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
+    else { return nil }
+    let before = bytes[..<offset]
+    let line = before.count { $0 == 0x0A } + 1
+    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+    return "line \(line), column \(column)"
   }
 
   private static func describe(_ error: any Error) -> String {
@@ -244,6 +267,19 @@ private struct Parser {
     }
     if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
       problem("\(path).min", "min (\(minimum)) is larger than max (\(maximum))")
+    }
+    // NB: Rules no value can meet would make a form nobody can submit.
+    for (name, length) in [("minLength", field.minLength), ("maxLength", field.maxLength)] {
+      if let length, length < 0 { problem("\(path).\(name)", "expected 0 or more") }
+    }
+    if let minLength = field.minLength, let maxLength = field.maxLength, minLength > maxLength {
+      problem("\(path).minLength", "minLength (\(minLength)) is larger than maxLength (\(maxLength))")
+    }
+    if let oneOf = field.oneOf, oneOf.isEmpty {
+      problem("\(path).oneOf", "no value could be chosen: give at least one")
+    }
+    if kind == .multiselect, !field.options.isEmpty, let minimum = field.minimum, minimum > field.options.count {
+      problem("\(path).min", "min (\(minimum)) is more than the \(field.options.count) options")
     }
     field.defaultValue = defaultValue(object["default"], field, "\(path).default")
     if let value = object["default"], value != .null, let broken = FormSpec.error(of: field, value: field.defaultValue, requiredToo: false) {

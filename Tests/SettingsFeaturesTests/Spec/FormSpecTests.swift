@@ -66,8 +66,30 @@ struct FormSpecTests {
     #expect(found.contains("$.fields[9].pattern: not a valid regular expression"))
   }
 
+  @Test func rulesNoValueCanMeetAreRefused() {
+    let found = problems("""
+      {"fields": [
+        {"key": "a", "kind": "text", "minLength": 5, "maxLength": 2},
+        {"key": "b", "kind": "text", "maxLength": -1},
+        {"key": "c", "kind": "text", "oneOf": []},
+        {"key": "d", "kind": "multiselect", "options": ["x", "y"], "min": 3}
+      ]}
+      """)
+    #expect(found == [
+      "$.fields[0].minLength: minLength (5) is larger than maxLength (2)",
+      "$.fields[1].maxLength: expected 0 or more",
+      "$.fields[2].oneOf: no value could be chosen: give at least one",
+      "$.fields[3].min: min (3) is more than the 2 options",
+    ])
+  }
+
   @Test func textThatIsNotJSONOrNotAnObjectIsSaidSo() {
-    #expect(problems("{\"fields\": [").first?.hasPrefix("$: not valid JSON") == true)
+    let unfinished = problems("{\"fields\": [").first ?? ""
+    #expect(unfinished.hasSuffix("not valid JSON") || unfinished.hasPrefix("$: not valid JSON"), "\(unfinished)")
+    // Where the text stops being JSON: the line and column (in characters) of the mistake.
+    #expect(problems("{\"title\": \"Café\",\n \"fields\": [{\"key\": \"a\" \"kind\": \"text\"}]}") == [
+      "line 2, column 25: not valid JSON"
+    ])
     #expect(problems("[1, 2]") == ["$: expected an object with \"title\" and \"fields\" (or \"pages\"), found an array"])
     #expect(problems("{\"title\": \"x\"}") == ["$: expected \"fields\" (an array of fields) or \"pages\""])
     #expect(problems("{\"fields\": []}") == ["$: the form has no fields"])
