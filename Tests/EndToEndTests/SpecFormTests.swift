@@ -108,7 +108,7 @@ extension EndToEnd {
       try write(Self.everyKind, to: "spec.json", in: session)
       let result = try session.runDirectly([
         "form", session.folder.appendingPathComponent("spec.json").path, "--no-input",
-        "--set", "name=Grace", "--set", "sure=yes", "--set", "tags=b,c", "--set", "count=9",
+        "--set", "name=Grace", "--set", "sure=yes", "--set", "tags=b, c,b", "--set", "count=9",
       ])
       #expect(result.status == 0, "\(result)")
       let values = try #require(

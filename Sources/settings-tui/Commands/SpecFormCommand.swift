@@ -67,8 +67,13 @@ struct SpecFormCommand: AsyncParsableCommand {
     case .number:
       return .set(\.numbers[index], try assignment.int())
     case .multiselect:
-      let items = assignment.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      return .set(\.lists[index], items.filter { !$0.isEmpty })
+      // NB: An option named twice is chosen once, as in the form.
+      var items: [String] = []
+      for item in assignment.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+      where !item.isEmpty && !items.contains(item) {
+        items.append(item)
+      }
+      return .set(\.lists[index], items)
     case .note:
       throw fail("--set \(assignment.field): a note has no value")
     }
