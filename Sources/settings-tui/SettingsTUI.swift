@@ -28,6 +28,12 @@ struct SettingsTUI: AsyncParsableCommand {
   )
 
   static func main() async {
+    // NB: Swift reads arguments with bytes that are not UTF-8 replaced by U+FFFD, so a value
+    //     (a --set, a path) would silently become another one: refuse it instead.
+    if let position = (1..<Int(CommandLine.argc)).first(where: { !isUTF8(CommandLine.unsafeArgv[$0]) }) {
+      printError("argument \(position) is not valid UTF-8; arguments are read as UTF-8")
+      Foundation.exit(ExitStatus.usageOrEnvironment.code)
+    }
     do {
       var command = try parseAsRoot()
       if var command = command as? any AsyncParsableCommand {
@@ -56,6 +62,21 @@ struct SettingsTUI: AsyncParsableCommand {
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
       }
       Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+  }
+}
+
+/// Whether the C string `argument` is valid UTF-8 (`nil` counts as valid: nothing to read).
+private func isUTF8(_ argument: UnsafeMutablePointer<CChar>?) -> Bool {
+  guard let argument else { return true }
+  let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).lazy.map { UInt8(bitPattern: $0) }
+  var decoder = UTF8()
+  var iterator = bytes.makeIterator()
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue: continue
+    case .emptyInput: return true
+    case .error: return false
     }
   }
 }

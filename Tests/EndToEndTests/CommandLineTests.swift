@@ -67,6 +67,19 @@ extension EndToEnd {
       #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")
     }
 
+    /// A value that is not UTF-8 would be read with U+FFFD in place of its bytes: refused.
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let shell = try #require(which("sh"))
+      let result = try run(
+        shell, ["-c", #""$0" --no-input --set "$(printf 'displayName=Bl\377b')""#, session.binary],
+        environment: session.environment)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("settings-tui: argument 3 is not valid UTF-8"), "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path), "nothing saved")
+    }
+
     @Test func invalidNoInputSettingsPrintEachErrorAndWriteNothing() throws {
       let session = try TmuxSession()
       defer { session.close() }
