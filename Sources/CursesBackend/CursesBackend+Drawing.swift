@@ -53,16 +53,18 @@ extension CursesBackend: Backend {
       var line = cchar_t()
       guard cn_horizontal_line(&line, attributes, pair) == cn_ok() else { return }
       _ = mvwadd_wch(screen.window, row, column, &line)
+    case let .text(text) where text.count > 1 && text.utf8.allSatisfy({ $0 < 0x80 }):
+      // NB: A wide cell's fallback ("??"): one ASCII character per column, since a curses cell
+      //     holds one spacing character.
+      for (offset, scalar) in text.unicodeScalars.enumerated() {
+        var character = cchar_t()
+        guard Self.makeCharacter(&character, String(scalar), attributes: attributes, pair: pair) else { return }
+        _ = mvwadd_wch(screen.window, row, column + Int32(offset), &character)
+      }
     case let .text(text):
       var character = cchar_t()
       guard Self.makeCharacter(&character, text, attributes: attributes, pair: pair) else { return }
       _ = mvwadd_wch(screen.window, row, column, &character)
-      // NB: A fallback is one column wide: fill the rest of a wide cell so nothing stale shows.
-      if cell.width > 1, !writesUnicode, text.utf8.allSatisfy({ $0 < 0x80 }), text.count < cell.width {
-        for extra in text.count..<cell.width {
-          _ = mvwaddch(screen.window, row, column + Int32(extra), chtype(UInt8(ascii: "?")) | chtype(attributes))
-        }
-      }
     }
   }
 

@@ -39,6 +39,23 @@ extension CursesBackendTests {
     #expect(restyled.count <= restyleBudget)
   }
 
+  /// Where the terminal cannot show Unicode (vt100), a wide character is "??", one per
+  /// column it takes, so what follows stays in its place.
+  @Test func aWideCharacterFallsBackToOneQuestionMarkPerColumn() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start(termName: "vt100")
+    defer { backend.shutdown() }
+    backend.draw([
+      (Position(column: 0, row: 0), Cell("a")),
+      (Position(column: 1, row: 0), Cell("漢")),
+      (Position(column: 2, row: 0), Cell.continuation()),
+      (Position(column: 3, row: 0), Cell("b")),
+    ])
+    backend.flush()
+    let output = terminal.takeText()
+    #expect(output.contains("a??b"), "\(output.debugDescription)")
+  }
+
   @Test func wideCharactersAreDrawnWhole() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()
