@@ -204,13 +204,25 @@ extension Keymap {
 
   /// Every binding as a line of text, for `--help` and the manual, in plain words that any
   /// terminal and `man` show: `Tab, Down: next`.
+  ///
+  /// Where a control takes a key for itself (``controlCommand``: a list's and a text area's
+  /// arrows and Enter), the line says so.
   public var summary: [String] {
-    [
-      focusNext, focusPrevious, activate, toggle, decrement, increment, textEditing, openEditor,
-      cancel, interrupt, redraw,
-    ].compactMap { binding in
+    let moveKeys: Set<Key> = [.up, .down]
+    let lines: [(KeyBinding, String)] = [
+      (focusNext, focusNext.keys.contains { moveKeys.contains($0) } ? " (Down moves in a list or text area)" : ""),
+      (focusPrevious, focusPrevious.keys.contains { moveKeys.contains($0) } ? " (Up moves in a list or text area)" : ""),
+      (activate, activate.contains(.enter) ? " (a new line in a text area)" : ""),
+      (toggle, " (chooses in a list)"),
+      (decrement, " a picker or stepper"),
+      (increment, " a picker or stepper"),
+      (textEditing, " text"),
+      (openEditor, " (a text area)"),
+      (cancel, ""), (interrupt, ""), (redraw, ""),
+    ]
+    return lines.compactMap { binding, note in
       let names = binding.keys.filter { $0 != .resize }.map(\.spelledOut)
-      return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)"
+      return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)\(note)"
     }
   }
 }

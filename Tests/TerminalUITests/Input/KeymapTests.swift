@@ -255,6 +255,18 @@ import Testing
     #expect(keymap.command(for: .tab, focused: .text) == nil)
   }
 
+  /// `--help`'s key list says where a control takes a key for itself.
+  @Test func theSummarySaysWhereAControlTakesAKeyForItself() {
+    let summary = Keymap.standard.summary
+    #expect(summary.contains("Tab, Down: next (Down moves in a list or text area)"), "\(summary)")
+    #expect(summary.contains("Shift-Tab, Up: back (Up moves in a list or text area)"), "\(summary)")
+    #expect(summary.contains("Space: toggle (chooses in a list)"), "\(summary)")
+    #expect(summary.contains("Left, -: change a picker or stepper"), "\(summary)")
+    var keymap = Keymap.standard
+    keymap.focusNext.remove(.down)
+    #expect(keymap.summary.contains("Tab: next"), "no note when Down is not one of its keys")
+  }
+
   @Test func aCustomControlGetsEveryKeyButMovesAndGlobalOnes() {
     let keymap = Keymap.standard
     #expect(keymap.command(for: .character("x"), focused: .custom) == .edit(.character("x")))
