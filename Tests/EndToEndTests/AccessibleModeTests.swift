@@ -114,6 +114,21 @@ extension EndToEnd {
       #expect(terminal.isRestored, "echo is back on: \(terminal)")
     }
 
+    /// Ctrl-D at a question ends the form; why it ended starts a line of its own, not the
+    /// question's.
+    @Test func ctrlDAtAQuestionSaysSoOnALineOfItsOwn() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(Self.pagedSpec, in: session)
+      try await session.startShell(running: #""$BIN" form '\#(spec)' --accessible"#)
+      try await session.waitFor(text: "Name:")
+      try session.press("C-d")
+      let screen = try await session.waitFor(text: "exit=1")
+      #expect(
+        screen.lines.contains { $0.hasPrefix("settings-tui: the input ended before the form was submitted") },
+        "\(screen)")
+    }
+
     @Test func ctrlCWhileASecretIsTypedLeavesEchoOn() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -43,9 +43,10 @@ final class StandardLineChannel: LineChannel {
     if hidden {
       EchoOff.stop()
       write("\n")  // the Enter that ended the secret was not echoed either
-    } else if isatty(0) != 1 {
-      // NB: Answers from a pipe are not echoed by anyone: end the question's line, so the
-      //     next question starts on its own.
+    } else if isatty(0) != 1 || line == nil {
+      // NB: Answers from a pipe are not echoed by anyone, nor is Ctrl-D at the terminal: end
+      //     the question's line, so what comes next (a question, or why the form ended)
+      //     starts on its own.
       write("\n")
     }
     return line
