@@ -165,7 +165,7 @@ extension FormLayout {
           drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           let area = Rect(
             x: columns.control, y: y,
-            width: control.kind == .note ? max(1, width - columns.control - 1) : columns.controlWidth, height: 1)
+            width: control.kind == .note ? textWidth(width: width) : columns.controlWidth, height: 1)
           if isEditing, let text = control.textAccess {
             var editor = syncedEditor(for: field, text: text.get(state), view: view)
             cursor = TextInputView(
@@ -196,7 +196,7 @@ extension FormLayout {
           value: control.value(state), input: input)
         var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
-          let textWidth = max(1, width - columns.control - 1)
+          let textWidth = textWidth(width: width)
           let rows = control.rows(atWidth: textWidth)
           let area = Rect(x: columns.control, y: 0, width: textWidth, height: rows)
           let drawn = drawnControls[index] ?? {
@@ -229,7 +229,7 @@ extension FormLayout {
         let control = controls[index]
         let isDisabled = !rules.isEnabled(fields[index], in: state)
         cache.row(y, .description(index: index, line: line, isDisabled: isDisabled), in: &buffer) { buffer in
-          let textWidth = max(1, width - columns.control - 1)
+          let textWidth = textWidth(width: width)
           let lines = control.descriptionLines(atWidth: textWidth)
           buffer.draw(
             lines.indices.contains(line) ? lines[line] : "",
@@ -240,16 +240,17 @@ extension FormLayout {
       case let .note(status, line):
         cache.row(y, .note(status, line: line, spinnerFrame: spinnerFrame), in: &buffer) { buffer in
           let view = StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
-          let lines = view.lines(width: max(1, width - columns.control - 1))
+          let textWidth = textWidth(width: width)
+          let lines = view.lines(width: textWidth)
           buffer.draw(
             lines.indices.contains(line) ? lines[line] : "",
-            in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1), style: view.style)
+            in: Rect(x: columns.control, y: y, width: textWidth, height: 1), style: view.style)
         }
         return nil
       case let .error(line):
         cache.row(y, .error(line), in: &buffer) { buffer in
           buffer.draw(
-            line, in: Rect(x: columns.control, y: y, width: width - columns.control - 1, height: 1),
+            line, in: Rect(x: columns.control, y: y, width: textWidth(width: width), height: 1),
             style: theme.error)
         }
         return nil
