@@ -25,8 +25,8 @@ struct FormBody<State> {
   let extras: [Extra]
   /// `extraRowsBefore[k]`: the extra rows of `extras[0..<k]`.
   private let extraRowsBefore: [Int]
-  /// `controlRowsBefore[i]`: the rows of `controls[0..<i]` (``FormControl/height(atWidth:)``);
-  /// `nil` when every control takes one row.
+  /// `controlRowsBefore[i]`: the rows of `controls[0..<i]`, each with its description
+  /// (``TallRowsCache/Rows``); `nil` when every control takes one row.
   private let controlRowsBefore: [Int]?
   /// `ownRows[i]`: the rows of `controls[i]` itself, without its description; `nil` when
   /// every control takes one row.

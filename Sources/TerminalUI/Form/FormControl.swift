@@ -64,13 +64,8 @@ public final class FormControl<State> {
     description?.wrapped(toWidth: max(1, width)) ?? []
   }
 
-  /// The rows the control's place in the form takes in a control column `width` wide: its own,
-  /// then its description's.
-  func height(atWidth width: Int) -> Int {
-    rows(atWidth: width) + descriptionLines(atWidth: width).count
-  }
-
-  /// Whether ``height(atWidth:)`` can be other than one row.
+  /// Whether the control's place in the form (its own rows, then its description's) can be other
+  /// than one row.
   var isTall: Bool { rows != 1 || rowsAtWidth != nil || description != nil }
 
   /// Reads and writes the text of a text control (the runtime's editor keeps the cursor).

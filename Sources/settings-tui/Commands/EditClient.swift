@@ -26,13 +26,9 @@ struct EditClient: AsyncParsableCommand {
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
-    let clients: ClientStorageClient
+    let clients = try database.existingClients(for: email, at: path)
     let saved: Client?
     do {
-      guard let existing = try ClientStorageClient.existing(databaseAt: path) else {
-        throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
-      }
-      clients = existing
       saved = try await clients.find(email)
     } catch let error as StorageError {
       throw fail(error.message)

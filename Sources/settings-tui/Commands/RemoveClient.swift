@@ -30,15 +30,7 @@ struct RemoveClient: AsyncParsableCommand {
 
   func run() async throws {
     let path = try database.path(environment: ProcessInfo.processInfo.environment)
-    let found: ClientStorageClient?
-    do {
-      found = try ClientStorageClient.existing(databaseAt: path)
-    } catch {
-      throw fail(error.message)
-    }
-    guard let clients = found else {
-      throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
-    }
+    let clients = try database.existingClients(for: email, at: path)
     let saved: Client
     do {
       guard let found = try await clients.find(email) else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SettingsFeatures
 import SettingsStorage
 
 /// Options every form command takes.
@@ -72,6 +73,22 @@ struct ConfigOption: ParsableArguments {
 struct DatabaseOption: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The clients database.", valueName: "path"))
   var database: String?
+
+  /// The clients database for a command about the client with `email` that only reads or
+  /// removes: where there is none (a mistyped path), it says there is no such client (exit 1)
+  /// and creates nothing.
+  func existingClients(for email: String, at path: String) throws(ExitStatus) -> ClientStorageClient {
+    let found: ClientStorageClient?
+    do {
+      found = try ClientStorageClient.existing(databaseAt: path)
+    } catch {
+      throw fail(error.message)
+    }
+    guard let found else {
+      throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
+    }
+    return found
+  }
 
   func path(environment: [String: String]) throws(ExitStatus) -> String {
     if let database { return database }
