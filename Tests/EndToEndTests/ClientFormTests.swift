@@ -129,6 +129,18 @@ extension EndToEnd {
       #expect(try Self.savedClients(session) == [SavedClient(name: "Ada", email: "ada@example.com", age: 36)])
     }
 
+    @Test func cancellingBeforeTheEmailIsCheckedLeavesNoDatabase() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await Self.startClientForm(session)
+      try session.type("Ada")
+      try await session.waitFor(text: " › Name   Ada")
+      try await session.discardChanges()
+      #expect(try await session.waitForExit() == 1)
+      #expect(!FileManager.default.fileExists(atPath: session.databaseFile.path))
+      #expect(!FileManager.default.fileExists(atPath: session.databaseFile.deletingLastPathComponent().path))
+    }
+
     @Test func aValidClientIsSavedAndListed() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -48,8 +48,9 @@ extension ClientStorageClient {
     return try live(databaseAt: path)
   }
 
-  /// Like ``live(databaseAt:)``, but the database opens on a background thread while the caller
-  /// goes on (an interactive form draws its first frame meanwhile).
+  /// Like ``live(databaseAt:)``, but the database opens on a background thread at the first
+  /// operation, while the caller goes on: an interactive form draws at once, and one cancelled
+  /// before it needed the database leaves none behind.
   ///
   /// A file that is not an SQLite database is refused at once, before anything is shown, with
   /// the same ``StorageError`` as ``live(databaseAt:)`` (checking its header is quick). Each
@@ -58,8 +59,8 @@ extension ClientStorageClient {
   /// is left unchanged, and the next operation tries again.
   ///
   /// ```swift
-  /// let clients = try ClientStorageClient.opening(databaseAt: path)   // returns at once
-  /// try await clients.add(client)                                     // waits for the opening
+  /// let clients = try ClientStorageClient.opening(databaseAt: path)   // returns at once, opens nothing
+  /// try await clients.add(client)                                     // opens, then adds
   /// ```
   public static func opening(databaseAt path: String) throws(StorageError) -> Self {
     try ClientDatabase.refuseIfNotADatabase(path)

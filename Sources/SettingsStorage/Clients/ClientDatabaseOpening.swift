@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The clients database, opened on a background thread from the moment this is created, so a
-/// form can draw its first frame meanwhile (BENCHMARKS.md, "Start-up"). Every use waits for the
-/// opening.
+/// The clients database, opened on a background thread at its first use, so a form draws at
+/// once and a form left without a use (cancelled with only a name typed) creates no database
+/// and runs none of SQLite (BENCHMARKS.md, "Start-up"). Every use waits for the opening.
 ///
 /// A failed opening is thrown to the uses that waited for it and tried again by the next use:
 /// the person may have moved a broken file away while the form stayed open.
@@ -10,10 +10,9 @@ final class ClientDatabaseOpening: Sendable {
   private let path: String
   private let attempt = Mutex<Task<ClientDatabase, any Error>?>(nil)
 
-  /// Starts opening the database at `path` at once.
+  /// Opens nothing yet: the first use starts the opening.
   init(path: String) {
     self.path = path
-    _ = currentAttempt()
   }
 
   /// The open database, once the opening (this one or a new one after a failure) succeeds.

@@ -21,9 +21,10 @@ struct AddClient: AsyncParsableCommand {
     let path = try database.path(environment: environment)
     let clients: ClientStorageClient
     do {
-      // NB: A form draws while the database opens (BENCHMARKS.md, "Start-up"). A file
-      //     that is not a database is still refused before anything is drawn; rarer failures
-      //     show under the email (its uniqueness check) and on Save, with everything kept.
+      // NB: The database opens at its first use, the email's uniqueness check or Save, so the
+      //     form draws at once and Esc before then leaves no database (BENCHMARKS.md,
+      //     "Start-up"). A file that is not a database is still refused before anything is
+      //     drawn; rarer failures show under the email and on Save, with everything kept.
       clients = options.noInput
         ? try ClientStorageClient.live(databaseAt: path)
         : try ClientStorageClient.opening(databaseAt: path)

@@ -18,6 +18,17 @@ struct ClientDatabaseOpeningTests {
     }
   }
 
+  @Test func nothingIsCreatedBeforeTheFirstOperation() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.opening(databaseAt: folder.path("data/clients.sqlite"))
+      // Time enough for an opening started at once to have created the folder and the file.
+      try await Task.sleep(for: .milliseconds(300))
+      #expect(!FileManager.default.fileExists(atPath: folder.path("data")))
+      #expect(try await clients.all() == [])
+      #expect(FileManager.default.fileExists(atPath: folder.path("data/clients.sqlite")))
+    }
+  }
+
   @Test(arguments: [
     "This is a note, not a database. " + String(repeating: "Text ", count: 200),
     "SQLite format 3?",
