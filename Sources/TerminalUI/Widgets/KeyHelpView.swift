@@ -1,6 +1,8 @@
 /// The footer that names the keys: `Tab next  Shift-Tab back  Space toggle  Esc cancel`.
 ///
-/// Items that do not fit are left out whole (never cut in the middle), from the end.
+/// Items that do not fit are left out whole (never cut in the middle), from the end, except the
+/// last: it is the way out (`Esc cancel`, `Esc quit`), so a narrow footer keeps it and leaves out
+/// the items before it instead.
 ///
 /// ```swift
 /// KeyHelpView(items: keymap.helpItems(for: .toggle)).render(in: footer, buffer: &buffer)
@@ -37,20 +39,34 @@ public struct KeyHelpView: Widget {
 
   public func render(in area: Rect, buffer: inout Buffer) {
     let row = area.row(0)
-    guard !row.isEmpty else { return }
-    var used = 0
-    for (index, item) in items.enumerated() {
-      let gap = index == 0 ? 0 : Self.separator.displayWidth
-      if used + gap + item.width > row.width {
-        if index == 0 {
-          let text = "\(item.key) \(item.action)".truncated(toWidth: row.width)
-          buffer.draw(text, in: row, style: theme.help)
-        }
+    guard !row.isEmpty, let first = items.first else { return }
+    let gap = Self.separator.displayWidth
+    var shown = items
+    if totalWidth(of: items) > row.width {
+      // NB: The last item stays when it fits beside the first; the others go from the end.
+      let last = items[items.count - 1]
+      shown = items.count > 1 && first.width + gap + last.width <= row.width ? [last] : []
+      var used = shown.isEmpty ? 0 : last.width + gap
+      for item in items.dropLast() {
+        guard used + item.width <= row.width else { break }
+        shown.insert(item, at: shown.count - (shown.isEmpty ? 0 : 1))
+        used += item.width + gap
+      }
+      if shown.isEmpty {
+        buffer.draw("\(first.key) \(first.action)".truncated(toWidth: row.width), in: row, style: theme.help)
         return
       }
-      used += gap
+    }
+    var used = 0
+    for (index, item) in shown.enumerated() {
+      if index > 0 { used += gap }
       used += buffer.draw(item.key, in: row, offset: used, style: theme.helpKey)
       used += buffer.draw(" " + item.action, in: row, offset: used, style: theme.help)
     }
+  }
+
+  /// The width of `items` side by side.
+  private func totalWidth(of items: [Item]) -> Int {
+    items.reduce(0) { $0 + $1.width } + max(0, items.count - 1) * Self.separator.displayWidth
   }
 }

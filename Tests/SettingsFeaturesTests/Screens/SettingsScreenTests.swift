@@ -93,7 +93,7 @@ struct SettingsScreenTests {
         "   Mobile notifications  [ ] Off",
         " › Protect my posts      [ ] Off",
         "                                                    ↓ more",
-        " Tab next  Shift-Tab back  Space toggle  Enter save",
+        " Tab next  Shift-Tab back  Space toggle  Esc cancel",
       ])
   }
 }

@@ -62,7 +62,7 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(lines[4] == " › Grace                               5")
     #expect(lines[5] == "   Alan                                4")
     // NB: What does not fit is left out whole, from the end.
-    #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add")
+    #expect(lines[9] == " ↑/↓ move  Enter open  Esc quit")
     #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc quit")
   }
 
@@ -74,7 +74,7 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(Array(lines[9...11]) == [
       " Cannot remove the client: attempt to",
       " write a readonly database",
-      " ↑/↓ move  Enter open  d delete  a add",
+      " ↑/↓ move  Enter open  Esc quit",
     ])
     #expect(view.visibleCount == 6, "seven rows less the message's second")
     #expect(lines[8].hasPrefix(" › Person 19"), "the selection stays on screen")

@@ -77,9 +77,15 @@ import Testing
     #expect(buffer.style(column: 4) == Theme.color.help)
   }
 
-  @Test func dropsWholeItemsThatDoNotFit() {
-    #expect(rendered(KeyHelpView(items: items), columns: 40).lines == ["Tab next  Shift-Tab back  Space toggle"])
-    #expect(rendered(KeyHelpView(items: items), columns: 37).lines == ["Tab next  Shift-Tab back"])
+  @Test func dropsWholeItemsThatDoNotFitButKeepsTheWayOut() {
+    #expect(rendered(KeyHelpView(items: items), columns: 52).lines == ["Tab next  Shift-Tab back  Space toggle  Esc cancel"])
+    #expect(rendered(KeyHelpView(items: items), columns: 40).lines == ["Tab next  Shift-Tab back  Esc cancel"])
+    #expect(rendered(KeyHelpView(items: items), columns: 35).lines == ["Tab next  Esc cancel"])
+    #expect(rendered(KeyHelpView(items: items), columns: 20).lines == ["Tab next  Esc cancel"])
+  }
+
+  @Test func withoutRoomForTheWayOutBesideTheFirstItemTheFirstItemStays() {
+    #expect(rendered(KeyHelpView(items: items), columns: 19).lines == ["Tab next"])
   }
 
   @Test func aFirstItemTooWideIsTruncated() {

@@ -40,7 +40,7 @@ import Testing
       " Age     36",
       "         [ Save ]",
       "",
-      " Tab next  Shift-Tab back  Enter next",
+      " Tab next  Shift-Tab back  Esc cancel",
     ])
     #expect(backend.cursor == Position(column: 12, row: 1))
   }
