@@ -102,6 +102,25 @@ extension EndToEnd {
       #expect(draft.contains("Hup"), "\(draft)")
     }
 
+    @Test func withNoTerminalToAskOnTheDraftIsKeptNotThrownAway() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = draftFile(session, "client")
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let draft = #"{"savedAt":1795500000,"value":{"name":"Ada","email":"ada@exa","age":18}}"#
+      try Data(draft.utf8).write(to: file)
+
+      // A script answers in line mode, without a controlling terminal (setsid): nobody can be
+      // asked about the draft, so it stays for a run that can ask.
+      let result = try run(
+        "/usr/bin/setsid", ["-w", session.binary, "client", "--accessible"],
+        environment: session.environment, input: "Lin\nlin@example.com\n30\n")
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr.contains("a draft from an earlier run is kept at \(file.path)"), "\(result)")
+      #expect(try String(contentsOf: file, encoding: .utf8) == draft)
+      #expect(try ClientFormTests.savedClients(session).map(\.email) == ["lin@example.com"])
+    }
+
     @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -51,11 +51,18 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     let values =
       if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
     guard values != original else { return (original, false, keeper) }
-    if DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))?") {
+    switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))?") {
+    case true?:
       return (values, true, keeper)
+    case false?:
+      file.remove()
+      return (original, false, keeper)
+    case nil:
+      // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
+      //     keeps no draft of its own, which would write over it.
+      printError("a draft from an earlier run is kept at \(path); run settings-tui in a terminal to take it up")
+      return (original, false, nil)
     }
-    file.remove()
-    return (original, false, keeper)
   }
 
   /// Starts following `store`.
@@ -143,9 +150,10 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
 
 /// Asks on the terminal whether to take up a draft, before the form starts.
 enum DraftOffer {
-  /// Asks `question` on /dev/tty; anything but "n" or "no" (Enter too) is yes. No terminal: no.
-  static func accepts(_ question: String) -> Bool {
-    TerminalQuestion.confirm(question, defaultAnswer: true) ?? false
+  /// Asks `question` on /dev/tty; anything but "n" or "no" (Enter too) is yes. `nil` when
+  /// there is no terminal to ask on.
+  static func accepts(_ question: String) -> Bool? {
+    TerminalQuestion.confirm(question, defaultAnswer: true)
   }
 
   /// "14:32" today, the date otherwise.
