@@ -1,6 +1,7 @@
 /// Any JSON value, decoded as it is, so a spec can be checked with every error naming its place
-/// (`$.fields[2].kind`) instead of failing on the first unexpected type.
-public enum JSONValue: Equatable, Sendable, Decodable {
+/// (`$.fields[2].kind`) instead of failing on the first unexpected type, and so a settings file's
+/// keys that this version does not know are written back as they were read.
+public enum JSONValue: Equatable, Sendable, Codable {
   case null
   case bool(Bool)
   case number(Double)
@@ -33,6 +34,34 @@ public enum JSONValue: Equatable, Sendable, Decodable {
       self = .number(number)
     } else {
       self = .string(try container.decode(String.self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case let .object(pairs):
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (key, value) in pairs { try container.encode(value, forKey: AnyKey(stringValue: key)) }
+    case let .array(items):
+      var container = encoder.unkeyedContainer()
+      for item in items { try container.encode(item) }
+    case .null:
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    case let .bool(bool):
+      var container = encoder.singleValueContainer()
+      try container.encode(bool)
+    case let .number(number):
+      var container = encoder.singleValueContainer()
+      // NB: A whole number is written as one (`3`, not `3.0`), as it was read.
+      if number.rounded() == number, let whole = Int64(exactly: number) {
+        try container.encode(whole)
+      } else {
+        try container.encode(number)
+      }
+    case let .string(string):
+      var container = encoder.singleValueContainer()
+      try container.encode(string)
     }
   }
 

@@ -13,7 +13,8 @@ extension SettingsStorageClient {
   ///
   /// `load` answers `nil` while no file exists (nothing saved yet) and never writes; a file that
   /// cannot be read or understood is a ``StorageError`` that names it and says what to do, and the
-  /// file is left as it is. Missing keys take their defaults and unknown keys are ignored.
+  /// file is left as it is. Missing keys take their defaults; keys that are not settings (a newer
+  /// version's, another tool's) are read past and written back by every save.
   ///
   /// `save` writes pretty-printed JSON with sorted keys to a temporary file in the same folder,
   /// flushes it and renames it over the old file, creating the folder (mode 0700) if needed. The
@@ -69,17 +70,19 @@ struct SettingsFile: Sendable {
 
   /// The saved settings, or `nil` when there is no file yet.
   func load() throws(StorageError) -> UserSettings? {
-    let bytes: [UInt8]
+    try readBytes().map { bytes throws(StorageError) in try SettingsFileDecoding.decode(bytes, path: path) }
+  }
+
+  /// The file's bytes, or `nil` when there is no file yet.
+  private func readBytes() throws(StorageError) -> [UInt8]? {
     do {
-      guard let contents = try readFileIfPresent(path) else { return nil }
-      bytes = contents
+      return try readFileIfPresent(path)
     } catch {
       throw StorageError(
         "Cannot read the settings file \(path): \(error.reason). "
           + "Make it a readable file, remove it, or pass --config PATH."
       )
     }
-    return try SettingsFileDecoding.decode(bytes, path: path)
   }
 
   /// Under the file's lock, reads it again and, when it changed since `base` was loaded, does
@@ -90,7 +93,9 @@ struct SettingsFile: Sendable {
   ) throws -> UserSettings {
     let lock = try lockFile()
     defer { _ = close(lock) }
-    let theirs = try load() ?? UserSettings()
+    let bytes = try readBytes()
+    let theirs = try bytes.map { bytes throws(StorageError) in try SettingsFileDecoding.decode(bytes, path: path) } ?? UserSettings()
+    let others = bytes.map(SettingsFileDecoding.otherMembers(in:)) ?? []
     let written: UserSettings
     switch mode {
     case .askIfChanged where theirs != base:
@@ -100,7 +105,7 @@ struct SettingsFile: Sendable {
     case .overwrite:
       written = settings
     }
-    try save(written)
+    try save(written, keeping: others)
     return written
   }
 
@@ -131,9 +136,10 @@ struct SettingsFile: Sendable {
     return descriptor
   }
 
-  /// Replaces the file with `settings`; on failure the old file is left whole.
-  func save(_ settings: UserSettings) throws(StorageError) {
-    let bytes = try Self.encode(settings)
+  /// Replaces the file with `settings` and the members of `others` (keys that are not
+  /// settings); on failure the old file is left whole.
+  func save(_ settings: UserSettings, keeping others: [(key: String, value: JSONValue)] = []) throws(StorageError) {
+    let bytes = try Self.encode(settings, keeping: others)
     do {
       try writer.write(bytes, to: path)
     } catch {
@@ -146,13 +152,28 @@ struct SettingsFile: Sendable {
   }
 
   /// The file's bytes: pretty-printed JSON, keys sorted, ending in a newline.
-  static func encode(_ settings: UserSettings) throws(StorageError) -> [UInt8] {
+  static func encode(
+    _ settings: UserSettings, keeping others: [(key: String, value: JSONValue)] = []
+  ) throws(StorageError) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
+      let document = JSONValue.object(others)
+      return Array(try encoder.encode(Contents(settings: settings, others: document))) + [UInt8(ascii: "\n")]
     } catch {
       throw StorageError("Cannot encode the settings as JSON: \(error)")
+    }
+  }
+
+  /// The settings' members and the others, in one object.
+  private struct Contents: Encodable {
+    var settings: UserSettings
+    /// An object of the members that are not settings.
+    var others: JSONValue
+
+    func encode(to encoder: any Encoder) throws {
+      try settings.encode(to: encoder)
+      try others.encode(to: encoder)
     }
   }
 }

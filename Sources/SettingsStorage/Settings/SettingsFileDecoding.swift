@@ -5,7 +5,8 @@ import SettingsFeatures
 /// with a message a person can act on where it is not.
 ///
 /// Missing keys take their defaults (a file written by an older version, or by hand with only
-/// the keys someone cares about, still loads) and unknown keys are ignored. Broken JSON, a value
+/// the keys someone cares about, still loads) and unknown keys are read past (``otherMembers(in:)``
+/// has them, for a save to write back). Broken JSON, a value
 /// of the wrong type, or a `digest` other than daily, weekly or off is an error that names the
 /// file, says where, and says the file was left unchanged.
 ///
@@ -40,6 +41,13 @@ enum SettingsFileDecoding {
     } catch {
       throw problem(in: path, "it is not valid JSON (\(syntaxProblem(in: data, bytes: bytes)))")
     }
+  }
+
+  /// The members of a settings file whose keys are not settings (a newer version's, another
+  /// tool's), in the file's order; none when the bytes are not a JSON object.
+  static func otherMembers(in bytes: [UInt8]) -> [(key: String, value: JSONValue)] {
+    guard case let .object(pairs)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return [] }
+    return pairs.filter { !SettingsFileContents.keys.contains($0.key) }
   }
 
   /// Why a file that is valid JSON but not an object cannot be settings, naming what it holds
@@ -169,10 +177,13 @@ struct InvalidDigest: Error {
 private struct SettingsFileContents: Decodable {
   var settings: UserSettings
 
-  private enum Key: String, CodingKey {
+  private enum Key: String, CodingKey, CaseIterable {
     case digest, displayName, enableNotifications, protectMyPosts
     case sendEmailNotifications, sendMobileNotifications
   }
+
+  /// Every key a setting is read from.
+  static let keys = Set(Key.allCases.map(\.rawValue))
 
   /// What a key's value must be, in words, for an error message.
   static func expectation(for key: String) -> String {

@@ -37,6 +37,42 @@ struct SettingsFileSaveTests {
     }
   }
 
+  @Test func keysThatAreNotSettingsAreWrittenBackAsTheyWere() async throws {
+    try await withTemporaryFolder { folder in
+      try folder.write(
+        #"{"theme": "dark", "displayName": "Old", "plugins": {"x": 1, "list": [true, null, 2.5, "a/b"]}, "#
+          + #""version": 3}"#, to: "s.json")
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      var changed = try await storage.load() ?? UserSettings()
+      changed.displayName = "New"
+      try await storage.save(changed, .merge)
+      let expected = """
+        {
+          "digest" : "daily",
+          "displayName" : "New",
+          "enableNotifications" : false,
+          "plugins" : {
+            "list" : [
+              true,
+              null,
+              2.5,
+              "a/b"
+            ],
+            "x" : 1
+          },
+          "protectMyPosts" : false,
+          "sendEmailNotifications" : false,
+          "sendMobileNotifications" : false,
+          "theme" : "dark",
+          "version" : 3
+        }
+
+        """
+      #expect(String(decoding: try folder.bytes("s.json"), as: UTF8.self) == expected)
+      #expect(try await storage.load() == changed)
+    }
+  }
+
   @Test func createsMissingFoldersPrivately() async throws {
     try await withTemporaryFolder { folder in
       try await SettingsStorageClient.live(fileAt: folder.path("a/settings-tui/s.json")).save(settings, .merge)
