@@ -62,9 +62,16 @@ extension ClientDatabase {
     // NB: A database loses its application id when it is dumped and restored (`.dump`), so
     //     our tables, the search index's included, also say it is ours.
     let searchTables = ["", "_data", "_idx", "_docsize", "_config"].map { searchTableName + $0 }
-    let ourTables = Set([ClientRecord.databaseTableName, "grdb_migrations"] + searchTables)
-    return id == 0 && Set(tables).isSubset(of: ourTables) ? .unmarked : .foreign
+    let ourTables = Set([ClientRecord.databaseTableName, migrationsTableName] + searchTables)
+    guard id == 0, Set(tables).isSubset(of: ourTables), tables.contains(migrationsTableName) else { return .foreign }
+    // NB: A table named `client` alone is no sign: the record of our migrations is, and only
+    //     when every migration it names is one of ours.
+    let applied = try String.fetchAll(db, sql: "SELECT identifier FROM \(migrationsTableName)")
+    return Set(applied).isSubset(of: migrator.migrations) ? .unmarked : .foreign
   }
+
+  /// Where GRDB's migrator records the migrations it applied.
+  static let migrationsTableName = "grdb_migrations"
 
   /// Marks an unmarked database of ours with our application id again (see ``Ownership``).
   static func mark(_ writer: some DatabaseWriter) throws {

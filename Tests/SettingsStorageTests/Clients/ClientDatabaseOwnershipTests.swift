@@ -24,6 +24,30 @@ struct ClientDatabaseOwnershipTests {
     }
   }
 
+  @Test(arguments: [
+    // A table of the same name as ours, and nothing else.
+    "CREATE TABLE client (id INTEGER PRIMARY KEY, foo TEXT); INSERT INTO client (foo) VALUES ('bar');",
+    // Another program's GRDB migrations beside a table of that name.
+    """
+    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+    INSERT INTO grdb_migrations VALUES ('createInvoices');
+    CREATE TABLE client (id INTEGER PRIMARY KEY, foo TEXT);
+    """,
+  ])
+  func ourTableNamesAloneDoNotMakeADatabaseOurs(schema: String) async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("other.sqlite")
+      _ = try SQLiteShell.run(schema, on: path)
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect {
+        _ = try ClientStorageClient.live(databaseAt: path)
+      } throws: { error in
+        (error as? StorageError)?.message.contains("another program's SQLite database") == true
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
   @Test func aDatabaseOfAnEarlierVersionIsMarkedAsOurs() async throws {
     try await withTemporaryFolder { folder in
       let path = folder.path("old.sqlite")
