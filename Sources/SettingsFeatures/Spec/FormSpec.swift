@@ -103,6 +103,9 @@ extension FormSpec {
       throw Problems(messages: [message ?? "$: not valid JSON (\(Self.describe(error)))"])
     }
     var parser = Parser()
+    if let repeated = RepeatedJSONKey.first(in: bytes) {
+      parser.problem(repeated.path, "appears twice (again at \(repeated.position)); keep one")
+    }
     let spec = parser.spec(root)
     guard parser.problems.isEmpty, let spec else { throw Problems(messages: parser.problems) }
     return spec
@@ -123,11 +126,7 @@ extension FormSpec {
     guard let marker = description.range(of: "around character "),
       let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
     else { return nil }
-    let before = bytes[..<offset]
-    let line = before.count { $0 == 0x0A } + 1
-    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-    let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-    return "line \(line), column \(column)"
+    return TextPosition(offset: offset, in: bytes).description
   }
 
   private static func describe(_ error: any Error) -> String {

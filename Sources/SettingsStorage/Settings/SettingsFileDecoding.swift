@@ -17,10 +17,9 @@ import SettingsFeatures
 enum SettingsFileDecoding {
   static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> UserSettings {
     let data = Data(bytes)
-    if let (key, offset) = firstRepeatedTopLevelKey(in: bytes) {
-      // NB: Decoders keep one of the two silently; which one the person meant, only they know.
-      throw problem(
-        in: path, "“\(key)” appears twice (again at \(TextPosition(offset: offset, in: bytes)))")
+    if let repeated = RepeatedJSONKey.first(in: bytes) {
+      let name = repeated.path == "$.\(repeated.key)" ? repeated.key : repeated.path
+      throw problem(in: path, "“\(name)” appears twice (again at \(repeated.position))")
     }
     do {
       return try JSONDecoder().decode(SettingsFileContents.self, from: data).settings
@@ -64,47 +63,6 @@ enum SettingsFileDecoding {
     return "it must hold one JSON object ({ ... }) of settings, not \(kind)"
   }
 
-  /// The first key of the top-level object that appears a second time, with the offset of its
-  /// second appearance; `nil` when every key is unique (or the text is not an object).
-  static func firstRepeatedTopLevelKey(in bytes: [UInt8]) -> (String, Int)? {
-    var seen: Set<String> = []
-    var depth = 0
-    var index = 0
-    var expectingKey = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        expectingKey = depth == 1 && byte == UInt8(ascii: "{")
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-      case UInt8(ascii: ","):
-        expectingKey = depth == 1
-      case UInt8(ascii: "\""):
-        let start = index
-        index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        if expectingKey, depth == 1, index <= bytes.count {
-          let raw = Array(bytes[start...min(index, bytes.count - 1)])
-          // NB: Escapes (`\u0064isplayName`) name the same key; only then is a decoder needed.
-          let key =
-            raw.contains(UInt8(ascii: "\\"))
-            ? (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? String(decoding: raw, as: UTF8.self)
-            : String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
-          if !seen.insert(key).inserted { return (key, start) }
-          expectingKey = false
-        }
-      default:
-        break
-      }
-      index += 1
-    }
-    return nil
-  }
-
   private static func problem(in path: String, _ detail: String) -> StorageError {
     StorageError(
       "Cannot load settings from \(path): \(detail). The file was left unchanged: fix or remove it."
@@ -134,38 +92,6 @@ enum SettingsFileDecoding {
     guard let offset = Int(digits) else { return reason }
     return "\(TextPosition(offset: offset, in: bytes)): \(reason)"
   }
-}
-
-/// A line and column (both counted from 1) in a file's text.
-struct TextPosition: Equatable, CustomStringConvertible {
-  var line: Int
-  var column: Int
-
-  init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters.
-  init(offset: Int, in bytes: [UInt8]) {
-    let end = min(max(offset, 0), bytes.count)
-    let before = bytes[..<end]
-    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-    line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-    column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
-  }
-
-  /// The location of the first `"key"` in `bytes`, or `nil` when it does not appear.
-  static func ofKey(_ key: String, in bytes: [UInt8]) -> TextPosition? {
-    let needle = Array("\"\(key)\"".utf8)
-    guard needle.count <= bytes.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
-      return TextPosition(offset: start, in: bytes)
-    }
-    return nil
-  }
-
-  var description: String { "line \(line), column \(column)" }
 }
 
 /// A `digest` value that is not one of the ``Digest`` cases.

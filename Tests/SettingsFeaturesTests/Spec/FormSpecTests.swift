@@ -83,6 +83,22 @@ struct FormSpecTests {
     ])
   }
 
+  @Test func aKeyGivenTwiceInOneObjectIsRefusedWithItsPlace() {
+    // JSON parsers keep one of the two (Foundation the first, jq and Python the last): which
+    // one was meant, only the author knows.
+    #expect(problems(#"{"fields": [{"key": "a", "kind": "text", "key": "b"}]}"#) == [
+      "$.fields[0].key: appears twice (again at line 1, column 42); keep one"
+    ])
+    #expect(problems("{\"fields\": [{\"key\": \"a\"}],\n \"fields\": [{\"key\": \"z\"}]}") == [
+      "$.fields: appears twice (again at line 2, column 2); keep one"
+    ])
+    #expect(problems(#"{"pages": [{"fields": [{"key": "a"}]}, {"title": "2", "fields": [{"key": "b", "required": true, "required": false}]}]}"#) == [
+      "$.pages[1].fields[0].required: appears twice (again at line 1, column 97); keep one"
+    ])
+    // The same key in different objects, or as a value, is no repeat.
+    #expect(problems(#"{"fields": [{"key": "key", "label": "key"}, {"key": "b", "kind": "select", "options": ["key", "b"]}]}"#) == [])
+  }
+
   @Test func textThatIsNotJSONOrNotAnObjectIsSaidSo() {
     let unfinished = problems("{\"fields\": [").first ?? ""
     #expect(unfinished.hasSuffix("not valid JSON") || unfinished.hasPrefix("$: not valid JSON"), "\(unfinished)")

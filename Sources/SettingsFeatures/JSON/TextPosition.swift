@@ -1,0 +1,31 @@
+/// A place in a text, as a person finds it in an editor: "line 2, column 8".
+public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters.
+  public init(offset: Int, in bytes: [UInt8]) {
+    let end = min(max(offset, 0), bytes.count)
+    let before = bytes[..<end]
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+    column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+  }
+
+  /// The location of the first `"key"` in `bytes`, or `nil` when it does not appear.
+  public static func ofKey(_ key: String, in bytes: [UInt8]) -> TextPosition? {
+    let needle = Array("\"\(key)\"".utf8)
+    guard needle.count <= bytes.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+      return TextPosition(offset: start, in: bytes)
+    }
+    return nil
+  }
+
+  public var description: String { "line \(line), column \(column)" }
+}
