@@ -68,12 +68,18 @@ extension CursesBackend: Backend {
     }
   }
 
-  /// Fills `character` with `text` (one spacing character and its combining marks); a longer
-  /// cluster, which a `cchar_t` cannot hold (an emoji ZWJ sequence), keeps its first scalar.
+  /// Fills `character` with `text`'s first scalar and the marks that follow it (combining
+  /// accents, variation selectors): a `cchar_t` holds one spacing character and its combining
+  /// ones, so an emoji ZWJ sequence keeps its first emoji. The joiner goes too: left alone it
+  /// would join whatever the terminal draws next.
   private static func makeCharacter(
     _ character: inout cchar_t, _ text: String, attributes: attr_t, pair: Int16
   ) -> Bool {
-    var characters = text.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
+    let scalars = text.unicodeScalars
+    let marks = scalars.dropFirst().prefix {
+      [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+    }
+    var characters = (scalars.prefix(1) + marks.prefix(Int(CCHARW_MAX) - 2)).map {
       wchar_t(bitPattern: $0.value)
     }
     characters.append(0)

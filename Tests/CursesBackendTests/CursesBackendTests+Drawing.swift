@@ -68,13 +68,19 @@ extension CursesBackendTests {
       (Position(column: 4, row: 0), Cell("é")),
       (Position(column: 5, row: 0), Cell("e\u{301}")),
       (Position(column: 6, row: 0), Cell("👨‍👩")),
+      (Position(column: 8, row: 0), Cell("👩‍👩‍👧")),
+      (Position(column: 10, row: 0), Cell("❤\u{FE0F}")),
     ])
     backend.flush()
     let output = terminal.takeText()
     #expect(output.contains("漢字ée\u{301}"), "one run, each cluster whole")
     // NB: A curses cell holds one spacing character and its combining ones, so an emoji
-    //     sequence (two spacing emoji joined by ZWJ) keeps its first emoji.
+    //     sequence (spacing emoji joined by ZWJ) keeps its first emoji, and no joiner is left
+    //     dangling to join whatever the terminal draws next.
     #expect(output.contains("👨"))
+    #expect(output.contains("👩"))
+    #expect(!output.unicodeScalars.contains("\u{200D}"), "\(output.debugDescription)")
+    #expect(output.contains("❤\u{FE0F}"), "a variation selector stays with its character")
   }
 
   @Test func noColourModeSendsNoColourSequences() throws {
