@@ -71,9 +71,15 @@ public struct PromptView: Widget {
       _ = buffer.setString("│", at: Position(column: box.x + box.width - 1, row: y), style: border)
     }
     let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
-    let lines = lines(width: max(1, text.width))
-    // NB: The buttons' row always shows; the message gives up its last lines first.
-    for (index, line) in lines.prefix(max(0, text.height - 2)).enumerated() {
+    var lines = lines(width: max(1, text.width))
+    // NB: The buttons' row always shows. A message too long for the box takes the blank row
+    //     above the buttons, then gives up its last lines, its last shown line ending in "…".
+    let room = lines.count > text.height - 2 ? text.height - 1 : text.height - 2
+    if lines.count > room, room > 0 {
+      lines = Array(lines.prefix(room))
+      lines[room - 1] = (lines[room - 1] + "…").truncated(toWidth: text.width)
+    }
+    for (index, line) in lines.prefix(max(0, room)).enumerated() {
       buffer.draw(line, in: text.row(index), style: theme.label)
     }
     for (button, place) in zip(buttons, buttonFrames(in: area)) {
