@@ -121,6 +121,31 @@ extension EndToEnd {
       #expect(try ClientFormTests.savedClients(session).map(\.email) == ["lin@example.com"])
     }
 
+    @Test func anAnswerThatIsNeitherYesNorNoAsksAgain() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = draftFile(session, "client")
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(#"{"savedAt":1795500000,"value":{"name":"Ada","email":"ada@exa","age":18}}"#.utf8).write(to: file)
+      try await session.startShell(running: #""$BIN" client"#)
+      try await session.waitFor(text: "restore the client you were adding at")
+      // A typo, then Esc (the terminal echoes it as ^[): neither is taken for an answer.
+      try session.type("nope")
+      try session.press("Enter")
+      try await session.waitFor("one reminder") { $0.lines.filter { $0.contains("please answer y or n") }.count == 1 }
+      try session.press("Escape")
+      try session.press("Enter")
+      try await session.waitFor("two reminders") { $0.lines.filter { $0.contains("please answer y or n") }.count == 2 }
+      #expect(FileManager.default.fileExists(atPath: file.path), "nothing answered yet")
+      try session.type("n")
+      try session.press("Enter")
+      let screen = try await session.waitForFocus(on: "Name")
+      #expect(!screen.contains("Ada"), "\(screen)")
+      #expect(!FileManager.default.fileExists(atPath: file.path), "no removes it")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+    }
+
     @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
       let session = try TmuxSession()
       defer { session.close() }

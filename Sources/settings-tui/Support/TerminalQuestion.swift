@@ -8,21 +8,44 @@ import Foundation
 
 /// A yes-or-no question asked on the terminal (/dev/tty) before or instead of a form.
 enum TerminalQuestion {
-  /// Asks `question` with `[Y/n]` or `[y/N]`; Enter takes `defaultAnswer`. `nil` when there is
-  /// no terminal to ask on.
+  /// Asks `question` with `[Y/n]` or `[y/N]`; Enter takes `defaultAnswer`, and so does the end
+  /// of input. Any other answer than y, yes, n or no (Esc, a typo) asks again. `nil` when there
+  /// is no terminal to ask on.
   static func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
     let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { _ = close(fd) }
-    let prompt = Array("settings-tui: \(question.visibleForTerminal) \(defaultAnswer ? "[Y/n]" : "[y/N]") ".utf8)
-    _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    let prompt = "settings-tui: \(question.visibleForTerminal) \(defaultAnswer ? "[Y/n]" : "[y/N]") "
+    while true {
+      say(prompt, on: fd)
+      guard let line = readLine(from: fd) else { return defaultAnswer }
+      switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+      case "": return defaultAnswer
+      case "y", "yes": return true
+      case "n", "no": return false
+      default: say("settings-tui: please answer y or n\n", on: fd)
+      }
+    }
+  }
+
+  private static func say(_ text: String, on fd: Int32) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+
+  /// One line (without its newline, at most 64 bytes kept); `nil` at the end of input.
+  private static func readLine(from fd: Int32) -> String? {
     var answer: [UInt8] = []
     var byte: UInt8 = 0
-    while answer.count < 64, read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-      answer.append(byte)
+    var sawByte = false
+    while true {
+      let count = read(fd, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { break }
+      sawByte = true
+      if byte == UInt8(ascii: "\n") { return String(decoding: answer, as: UTF8.self) }
+      if answer.count < 64 { answer.append(byte) }
     }
-    let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
-    if text.isEmpty { return defaultAnswer }
-    return text == "y" || text == "yes" ? true : text == "n" || text == "no" ? false : defaultAnswer
+    return sawByte ? String(decoding: answer, as: UTF8.self) : nil
   }
 }
