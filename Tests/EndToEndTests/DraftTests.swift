@@ -81,6 +81,35 @@ extension EndToEnd {
           == SavedSettings(digest: "off", displayName: "Lin", protectMyPosts: true))
     }
 
+    @Test func changesToASavedClientCutOffByKill9AreOfferedBackOverWhatWasSavedSince() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try ClientFormTests.seedClient(session, name: "Ada", email: "ada@example.com", age: 36)
+      try await session.startShell(running: #""$BIN" clients edit ada@example.com"#)
+      try await session.waitForFocus(on: "Name")
+      try session.press("Tab", "Tab")
+      try session.press("Right")
+      try await session.waitFor(text: " › Age    ‹ 37 ›")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary) clients edit"], environment: [:])
+      try await session.waitFor(text: "exit=137")
+
+      // Another program renames the client before the edit is taken up again.
+      let other = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "name=Ada King"])
+      #expect(other.status == 0, "\(other)")
+      try session.runInShell(#"clear; "$BIN" clients edit ada@example.com"#)
+      try await session.waitFor(text: "restore your changes to the client ada@example.com at")
+      try session.type("y")
+      try session.press("Enter")
+      let restored = try await session.waitForFocus(on: "Name")
+      #expect(restored.contains("Ada King") && restored.contains("Age    37"), "\(restored)")
+      try session.press("Tab", "Tab", "Enter")
+      try await session.waitFor(text: "exit=0")
+      #expect(try ClientFormTests.savedClients(session) == [SavedClient(name: "Ada King", email: "ada@example.com", age: 37)])
+      let drafts = session.home.appendingPathComponent(".local/state/settings-tui/drafts")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "a save removes the draft")
+    }
+
     @Test func hangUpsThatKeepComingWhileTheFormEndsDoNotCutOffTheDraft() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -10,6 +10,16 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
     self.age = age
   }
 
+  /// `ours`'s changes from `base` put onto `theirs`, field by field: a field changed in `ours`
+  /// keeps that change, every other field is `theirs`. A draft of an edit is taken up this way,
+  /// so what another program saved for the client meanwhile is not undone.
+  public static func merging(ours: Client, base: Client, theirs: Client) -> Client {
+    Client(
+      name: ours.name != base.name ? ours.name : theirs.name,
+      email: ours.email != base.email ? ours.email : theirs.email,
+      age: ours.age != base.age ? ours.age : theirs.age)
+  }
+
   /// Whether two emails name the same client: equal once surrounding spaces are removed,
   /// ignoring the case of ASCII letters only, as the clients database's `NOCASE` collation
   /// compares them (so `É` and `é` are different emails there, and here).

@@ -34,14 +34,21 @@ struct EditClient: AsyncParsableCommand {
       throw fail(error.message)
     }
     guard let saved else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
-    let state = ClientForm.State(name: saved.name, email: saved.email, age: saved.age, editing: saved.email)
+    // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
+    //     database, and offered back on top of what is saved for it then.
+    let (initial, restored, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+      form: DraftKeeper<ClientForm.State, Client>.name(editing: saved.email, in: path),
+      question: "restore your changes to the client \(saved.email)", original: saved,
+      options: options, environment: environment, merge: Client.merging(ours:base:theirs:)
+    ) { Client(name: $0.name, email: $0.email, age: $0.age) }
+    var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: saved.email)
+    state.form.hasEdits = restored
     let store = Store(initialState: state) { ClientForm() } withDependencies: {
       $0.clientStorage = clients
       if options.noInput { $0.continuousClock = ImmediateClock() }
     }
     try await FormSession.run(
-      // NB: No draft: the client is saved already, and Esc asks before changes are lost.
-      store, layout: ClientForm.editLayout, draft: Optional<DraftKeeper<ClientForm.State, Client>>.none,
+      store, layout: ClientForm.editLayout, draft: draft,
       options: options, environment: environment,
       action: AddClient.action(for:),
       output: \.client,

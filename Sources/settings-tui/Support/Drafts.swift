@@ -65,6 +65,18 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     }
   }
 
+  /// The draft's name for an edit of the client with `email` in the database at `database`:
+  /// one draft per client and database, a file name whatever the email holds.
+  static func name(editing email: String, in database: String) -> String {
+    let absolute = database.hasPrefix("/") ? database : FileManager.default.currentDirectoryPath + "/" + database
+    // NB: FNV-1a, 64 bits: stable from run to run, unlike Swift's seeded `Hasher`.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "\(absolute)\n\(email.lowercased())".utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return "client-edit-" + String(hash, radix: 16)
+  }
+
   /// Starts following `store`.
   func follow<Action>(_ store: Store<State, Action>) {
     seen = extract(store.state)
