@@ -64,6 +64,20 @@ extension EndToEnd {
       #expect(saved.contains("\"protectMyPosts\" : true"), "\(saved)")
     }
 
+    @Test func aRefusedAnswerIsAskedAgainNotPassedOver() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      // No desktop notification service here: Notifications cannot be turned on. The second
+      // "y" answers the same question again, not the next one; "n" then goes on.
+      let result = try session.runDirectly(
+        ["--accessible", "--json"], input: "\nBlob\ny\ny\nn\ny\n", environment: [:])
+      #expect(result.status == 0, "\(result)")
+      let asked = result.stderr.components(separatedBy: "Notifications (y or n)").count - 1
+      #expect(asked == 3, "\(result)")
+      #expect(result.stdout.contains("\"enableNotifications\" : false"), "\(result)")
+      #expect(result.stdout.contains("\"protectMyPosts\" : true"), "\(result)")
+    }
+
     @Test func aTakenEmailIsRefusedAndAskedAgain() throws {
       let session = try TmuxSession()
       defer { session.close() }

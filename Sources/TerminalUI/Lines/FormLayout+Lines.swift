@@ -121,7 +121,12 @@ where Action.State == State {
         }
       }
     }
-    if case let .failed(message)? = control.status?(store.state) { write("  " + message.visibleForTerminal) }
+    if case let .failed(message)? = control.status?(store.state) {
+      write("  " + message.visibleForTerminal)
+      // NB: The form refused what was typed (a permission denied): ask again, as for an
+      //     invalid answer, rather than go on as if it had been taken. Enter keeps the value.
+      if !text.isEmpty { return true }
+    }
     // NB: An answer with an error is asked again at once, before focus moves: moving it would
     //     validate the next field, which has not been asked yet. Its check has answered: the
     //     binding's effects were awaited.
