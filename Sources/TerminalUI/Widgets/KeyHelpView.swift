@@ -45,13 +45,15 @@ public struct KeyHelpView: Widget {
     if totalWidth(of: items) > row.width {
       // NB: The last item stays when it fits beside the first; the others go from the end.
       let last = items[items.count - 1]
-      shown = items.count > 1 && first.width + gap + last.width <= row.width ? [last] : []
-      var used = shown.isEmpty ? 0 : last.width + gap
+      let keepsLast = items.count > 1 && first.width + gap + last.width <= row.width
+      var used = keepsLast ? last.width + gap : 0
+      shown = []
       for item in items.dropLast() {
         guard used + item.width <= row.width else { break }
-        shown.insert(item, at: shown.count - (shown.isEmpty ? 0 : 1))
+        shown.append(item)
         used += item.width + gap
       }
+      if keepsLast { shown.append(last) }
       if shown.isEmpty {
         buffer.draw("\(first.key) \(first.action)".truncated(toWidth: row.width), in: row, style: theme.help)
         return

@@ -84,8 +84,14 @@ import Testing
     #expect(rendered(KeyHelpView(items: items), columns: 20).lines == ["Tab next  Esc cancel"])
   }
 
-  @Test func withoutRoomForTheWayOutBesideTheFirstItemTheFirstItemStays() {
+  @Test func withoutRoomForTheWayOutBesideTheFirstItemTheFirstItemsStayInOrder() {
     #expect(rendered(KeyHelpView(items: items), columns: 19).lines == ["Tab next"])
+    let searching = [
+      KeyHelpView.Item(key: "Enter", action: "done"),
+      KeyHelpView.Item(key: "Esc", action: "clear"),
+      KeyHelpView.Item(key: "Ctrl-C", action: "quit"),
+    ]
+    #expect(rendered(KeyHelpView(items: searching), columns: 22).lines == ["Enter done  Esc clear"])
   }
 
   @Test func aFirstItemTooWideIsTruncated() {
