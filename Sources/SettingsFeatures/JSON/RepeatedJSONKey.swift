@@ -49,12 +49,15 @@ public struct RepeatedJSONKey: Equatable, Sendable {
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard case let .object(keys, _, true)? = open.last, index < bytes.count else { break }
+        guard case .object(var keys, _, true)? = open.last, index < bytes.count else { break }
         let key = decodedString(bytes[start...index])
         if keys.contains(key) {
           return RepeatedJSONKey(path: path(open.dropLast()) + member(key), key: key, position: TextPosition(offset: start, in: bytes))
         }
-        open[open.count - 1] = .object(keys: keys.union([key]), current: key, expectsKey: false)
+        // NB: Taken off the stack first, so the set is grown in place, not copied per key.
+        open.removeLast()
+        keys.insert(key)
+        open.append(.object(keys: keys, current: key, expectsKey: false))
       default:
         break
       }
