@@ -9,6 +9,15 @@ extension EndToEnd {
       session.home.appendingPathComponent(".local/state/settings-tui/drafts/\(name).json")
     }
 
+    /// The client draft an add-client run cut off would have left ("Ada", "ada@exa"); its file.
+    static let clientDraft = #"{"savedAt":1795500000,"value":{"name":"Ada","email":"ada@exa","age":18}}"#
+    func writeClientDraft(_ session: TmuxSession) throws -> URL {
+      let file = draftFile(session, "client")
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(Self.clientDraft.utf8).write(to: file)
+      return file
+    }
+
     @Test func aFormKilledWithKill9IsOfferedBackAndRestored() async throws {
       let session = try TmuxSession()
       defer { session.close() }
@@ -106,7 +115,7 @@ extension EndToEnd {
       try session.press("Tab", "Tab", "Enter")
       try await session.waitFor(text: "exit=0")
       #expect(try ClientFormTests.savedClients(session) == [SavedClient(name: "Ada King", email: "ada@example.com", age: 37)])
-      let drafts = session.home.appendingPathComponent(".local/state/settings-tui/drafts")
+      let drafts = draftFile(session, "any").deletingLastPathComponent()
       #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "a save removes the draft")
     }
 
@@ -134,10 +143,7 @@ extension EndToEnd {
     @Test func withNoTerminalToAskOnTheDraftIsKeptNotThrownAway() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let file = draftFile(session, "client")
-      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let draft = #"{"savedAt":1795500000,"value":{"name":"Ada","email":"ada@exa","age":18}}"#
-      try Data(draft.utf8).write(to: file)
+      let file = try writeClientDraft(session)
 
       // A script answers in line mode, without a controlling terminal (setsid): nobody can be
       // asked about the draft, so it stays for a run that can ask.
@@ -146,16 +152,14 @@ extension EndToEnd {
         environment: session.environment, input: "Lin\nlin@example.com\n30\n")
       #expect(result.status == 0, "\(result)")
       #expect(result.stderr.contains("a draft from an earlier run is kept at \(file.path)"), "\(result)")
-      #expect(try String(contentsOf: file, encoding: .utf8) == draft)
+      #expect(try String(contentsOf: file, encoding: .utf8) == Self.clientDraft)
       #expect(try ClientFormTests.savedClients(session).map(\.email) == ["lin@example.com"])
     }
 
     @Test func anAnswerThatIsNeitherYesNorNoAsksAgain() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let file = draftFile(session, "client")
-      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(#"{"savedAt":1795500000,"value":{"name":"Ada","email":"ada@exa","age":18}}"#.utf8).write(to: file)
+      let file = try writeClientDraft(session)
       try await session.startShell(running: #""$BIN" client"#)
       try await session.waitFor(text: "restore the client you were adding at")
       // A typo, then Esc (the terminal echoes it as ^[): neither is taken for an answer.
