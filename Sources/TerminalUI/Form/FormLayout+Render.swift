@@ -309,8 +309,8 @@ extension FormLayout {
     case buttons
   }
 
-  /// The body's rows, sparsely: errors and notes that do not fit beside their control, each
-  /// wrapped to the control column.
+  /// The body's rows, sparsely: errors, and notes that do not fit beside their control (or whose
+  /// control takes several rows), each wrapped to the control column.
   func makeBody(_ state: State, form: FormState<Field>, width: Int, page: Int = 0) -> FormBody<State> {
     var extras: [Int: FormBody<State>.Extra] = [:]
     let errorWidth = textWidth(width: width)
@@ -321,8 +321,9 @@ extension FormLayout {
     }
     for index in noteCandidates where range.contains(index) {
       let control = controls[index]
+      // NB: A control that takes several rows draws no note beside it: its note goes under it.
       if let status = fieldStatus(index, state: state, form: form),
-        !notePlacement(for: control, width: width).fits(status)
+        control.rows(atWidth: errorWidth) > 1 || !notePlacement(for: control, width: width).fits(status)
       {
         extras[index, default: .init(index: index)].note = status
         extras[index]?.noteRows = StatusView(status: status).lines(width: errorWidth).count

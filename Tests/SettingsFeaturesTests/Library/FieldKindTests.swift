@@ -189,6 +189,37 @@ struct FieldKindTests {
     #expect(unchosen.topics == ["Terminals"])
   }
 
+  @Test func aMultiSelectAtItsLimitSaysWhySpaceChoosesNothingMore() {
+    var state = Survey.State()
+    state.topics = ["Forms", "Testing"]
+    #expect(!screen(state).joined().contains("At most"), "under the limit, nothing is said")
+    state.topics = ["Forms", "Terminals", "Testing"]
+    let lines = screen(state)
+    #expect(lines[16] == "               [ ] Types")
+    #expect(lines[17] == "               Pick two or three")
+    #expect(lines[18] == "               At most 3 chosen: unchoose one to choose another")
+  }
+
+  @Test func aShortNoteOfAControlTakingSeveralRowsShowsUnderIt() {
+    // A note that would fit beside a one-row control: beside a list it would cover options.
+    let layout = FormLayout<Survey.State, Survey.Action>("Survey") { field in
+      switch field {
+      case .topics:
+        MultiSelect("Topics", \.$topics, options: Survey.topics).status { _ in .message("Synced") }
+      case .intro: Note("About", "A few questions.")
+      case .language: Select("Language", \.$language)
+      case .city: Select("City", \.$city, options: Survey.cities)
+      case .secret: SecureField("Secret", \.$secret)
+      case .subscribes: Confirm("Subscribe?", \.$subscribes)
+      }
+    }
+    var view = FormViewState<Survey.State.Field>()
+    let lines = layout.render(Survey.State(), size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    let top = lines.firstIndex(of: "   Topics      [ ] Forms") ?? 0
+    #expect(lines[top + 3] == "               [ ] Types")
+    #expect(lines[top + 4] == "               Synced")
+  }
+
   @Test func keysTypedAheadIntoTheNextListStartAtItsTop() async {
     // The keys arrive together, before any frame: the highlight of the list left behind must
     // not carry over into the next one.

@@ -3,7 +3,8 @@ import ComposableForms
 /// Any number of options chosen from a list: Up/Down move, Space chooses or unchooses the
 /// highlighted option (a click, the option under it), Enter moves on; in a list longer than
 /// `visibleRows` typing filters.
-/// With a `limit`, Space chooses nothing more once that many are chosen. The value keeps the
+/// With a `limit`, Space chooses nothing more once that many are chosen, and the control says so
+/// below itself ("At most 2 chosen: unchoose one to choose another"). The value keeps the
 /// options' order. Ask for a minimum with the `.atLeast(n, message)` rule.
 ///
 /// ```swift
@@ -60,7 +61,13 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         return nil
       }
     },
-    textAccess: nil, status: nil,
+    textAccess: nil,
+    status: limit.map { limit in
+      { state in
+        chosen(state).count >= limit
+          ? .message("At most \(limit) chosen: unchoose one to choose another") : nil
+      }
+    },
     line: LineQuestion(
       current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
       options: navigation.titles,
