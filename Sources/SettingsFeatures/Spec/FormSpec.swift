@@ -151,7 +151,7 @@ private struct Parser {
       return nil
     }
     let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-    for (key, _) in pairs where !["title", "submit", "fields", "pages"].contains(key) {
+    for key in Self.sortedKeys(pairs) where !["title", "submit", "fields", "pages"].contains(key) {
       problem("$.\(key)", "unknown key (expected title, submit, fields or pages)")
     }
     let title = string(object["title"], "$.title") ?? "Form"
@@ -177,7 +177,7 @@ private struct Parser {
           continue
         }
         let pageObject = Dictionary(pagePairs, uniquingKeysWith: { first, _ in first })
-        for (key, _) in pagePairs where !["title", "fields"].contains(key) {
+        for key in Self.sortedKeys(pagePairs) where !["title", "fields"].contains(key) {
           problem("\(path).\(key)", "unknown key (expected title or fields)")
         }
         pageTitles.append(string(pageObject["title"], "\(path).title") ?? "Page \(index + 1)")
@@ -217,13 +217,40 @@ private struct Parser {
     "minLength", "maxLength", "pattern", "oneOf", "text", "rows", "echo",
   ]
 
+  /// An object's keys in one order from run to run: the decoder hands them over in its
+  /// dictionary's order, which changes with every process.
+  static func sortedKeys(_ pairs: [(key: String, value: JSONValue)]) -> [String] {
+    pairs.map(\.key).sorted()
+  }
+
+  /// The kinds each key of a field applies to; a key missing here applies to every kind.
+  static let kindsTaking: [String: [FormSpec.Kind]] = [
+    "required": FormSpec.Kind.allCases.filter { $0 != .note },
+    "options": [.select, .multiselect],
+    "min": [.number, .multiselect],
+    "max": [.number, .multiselect],
+    "minLength": [.text, .textarea, .secret],
+    "maxLength": [.text, .textarea, .secret],
+    "pattern": [.text, .textarea, .secret],
+    "oneOf": [.text, .textarea, .secret],
+    "text": [.note],
+    "rows": [.textarea, .select, .multiselect],
+    "echo": [.secret],
+  ]
+
+  /// "a", "a or b", "a, b or c".
+  static func list(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " or " + last
+  }
+
   mutating func field(_ value: JSONValue, _ path: String, page: Int) -> FormSpec.Field? {
     guard case let .object(pairs) = value else {
       problem(path, "expected a field object, found \(value.kindName)")
       return nil
     }
     let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-    for (key, _) in pairs where !Self.fieldKeys.contains(key) {
+    for key in Self.sortedKeys(pairs) where !Self.fieldKeys.contains(key) {
       problem("\(path).\(key)", "unknown key (expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
     }
     let kindName = string(object["kind"], "\(path).kind") ?? "text"
@@ -232,6 +259,15 @@ private struct Parser {
         "\(path).kind",
         "unknown kind \"\(kindName)\" (expected one of \(FormSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
       return nil
+    }
+    // NB: A rule the kind does not apply would be ignored, and the script's author would
+    //     believe the value checked.
+    for key in Self.sortedKeys(pairs) {
+      if let kinds = Self.kindsTaking[key], !kinds.contains(kind) {
+        problem(
+          "\(path).\(key)",
+          "a \(kind.rawValue) takes no \(key) (it applies to \(Self.list(kinds.map(\.rawValue))))")
+      }
     }
     let key = string(object["key"], "\(path).key")
     if key == nil && kind != .note { problem(path, "expected \"key\", the name the value is printed under") }

@@ -83,6 +83,39 @@ struct FormSpecTests {
     ])
   }
 
+  @Test func aRuleTheKindDoesNotApplyIsRefusedNotIgnored() {
+    // Ignored, it would leave the script's author believing the value checked.
+    let found = problems("""
+      {"fields": [
+        {"key": "a", "kind": "select", "options": ["x", "y"], "oneOf": ["x"]},
+        {"key": "b", "kind": "number", "pattern": "[0-9]+", "maxLength": 3},
+        {"key": "c", "kind": "text", "min": 1, "options": ["x"]},
+        {"kind": "note", "text": "Hi", "required": true},
+        {"key": "d", "kind": "toggle", "echo": "none", "rows": 2, "text": "t"}
+      ]}
+      """)
+    #expect(found == [
+      "$.fields[0].oneOf: a select takes no oneOf (it applies to text, textarea or secret)",
+      "$.fields[1].maxLength: a number takes no maxLength (it applies to text, textarea or secret)",
+      "$.fields[1].pattern: a number takes no pattern (it applies to text, textarea or secret)",
+      "$.fields[2].min: a text takes no min (it applies to number or multiselect)",
+      "$.fields[2].options: a text takes no options (it applies to select or multiselect)",
+      "$.fields[3].required: a note takes no required (it applies to text, textarea, secret, toggle, confirm, select, multiselect or number)",
+      "$.fields[4].echo: a toggle takes no echo (it applies to secret)",
+      "$.fields[4].rows: a toggle takes no rows (it applies to textarea, select or multiselect)",
+      "$.fields[4].text: a toggle takes no text (it applies to note)",
+    ])
+    // Each key is taken where it applies.
+    #expect(problems("""
+      {"fields": [
+        {"key": "a", "kind": "secret", "required": true, "minLength": 1, "maxLength": 9, "pattern": ".+", "oneOf": ["x"], "echo": "none"},
+        {"key": "b", "kind": "multiselect", "options": ["x"], "min": 0, "max": 1, "rows": 2, "required": true},
+        {"key": "c", "kind": "number", "min": -5, "max": 5, "default": -1, "required": true},
+        {"kind": "note", "label": "L", "text": "T", "description": "D"}
+      ]}
+      """) == [])
+  }
+
   @Test func aKeyGivenTwiceInOneObjectIsRefusedWithItsPlace() {
     // JSON parsers keep one of the two (Foundation the first, jq and Python the last): which
     // one was meant, only the author knows.
