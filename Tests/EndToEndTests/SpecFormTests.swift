@@ -139,6 +139,28 @@ extension EndToEnd {
       #expect(piped.stdout.contains("\"x\" : \"hi\""), "\(piped)")
     }
 
+    @Test func optionsHoldingACommaAreSetAsAJSONArrayAndLongValuesAreCutInMessages() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(
+        #"{"fields": [{"key": "t", "kind": "multiselect", "options": ["a, b", "c", "[x]"]}, {"key": "n", "kind": "number"}]}"#,
+        to: "spec.json", in: session)
+      let spec = session.folder.appendingPathComponent("spec.json").path
+      let array = try session.runDirectly(["form", spec, "--no-input", "--set", #"t=["a, b", "c", "c"]"#])
+      #expect(array.status == 0, "\(array)")
+      #expect(array.stdout.contains("\"t\" : [\n    \"a, b\",\n    \"c\"\n  ]"), "\(array)")
+      // What does not read as a JSON array is a list, so an option may start with "[".
+      let list = try session.runDirectly(["form", spec, "--no-input", "--set", "t=[x],c"])
+      #expect(list.status == 0, "\(list)")
+      #expect(list.stdout.contains("\"[x]\","), "\(list)")
+
+      let pasted = String(repeating: "x", count: 100_000)
+      let long = try session.runDirectly(["form", spec, "--no-input", "--set", "n=\(pasted)", "--set", "t=\(pasted)"])
+      #expect(long.status == 2, "\(long)")
+      #expect(long.stderr.contains("--set n=xxxxxxxx"), "\(long)")
+      #expect(long.stderr.count < 200, "the value is cut, not repeated whole: \(long.stderr.count) bytes")
+    }
+
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
       let session = try TmuxSession()
       defer { session.close() }

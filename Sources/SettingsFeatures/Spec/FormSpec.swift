@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// A form described in JSON, for `settings-tui form SPEC.json`: a title, fields (or pages of
 /// fields), each with a key, a kind, a label, a description, a default, options and rules.
@@ -422,7 +423,7 @@ extension FormSpec {
     switch value {
     case let .text(text):
       if field.kind == .select || field.kind == .multiselect {
-        return field.options.contains(text) ? nil : "\"\(text)\" is not one of the options"
+        return field.options.contains(text) ? nil : "\"\(text.truncated(toWidth: 40))\" is not one of the options"
       }
       if text.isEmpty { return requiredToo && field.required ? "Required" : nil }
       if let minLength = field.minLength, text.count < minLength { return "At least \(minLength) characters" }
@@ -444,7 +445,7 @@ extension FormSpec {
       return nil
     case let .list(items):
       if let unknown = items.first(where: { !field.options.contains($0) }) {
-        return "\"\(unknown)\" is not one of the options"
+        return "\"\(unknown.truncated(toWidth: 40))\" is not one of the options"
       }
       let minimum = max(field.minimum ?? 0, requiredToo && field.required ? 1 : 0)
       if items.count < minimum { return minimum == 1 ? "Choose at least one" : "Choose at least \(minimum)" }

@@ -71,7 +71,7 @@ struct EditSettings: AsyncParsableCommand {
     switch assignment.normalizedField {
     case "digest":
       guard let digest = Digest(rawValue: assignment.value.lowercased()) else {
-        throw fail("--set digest=\(assignment.value): expected daily, weekly or off")
+        throw fail("--set \(assignment.shown): expected daily, weekly or off")
       }
       return .set(\.$digest, digest)
     case "displayname":
@@ -86,7 +86,7 @@ struct EditSettings: AsyncParsableCommand {
       return .set(\.$protectMyPosts, try assignment.bool())
     default:
       throw fail(
-        "--set \(assignment.field): no such settings field. Fields: digest, displayName, "
+        "--set \(assignment.shownField): no such settings field. Fields: digest, displayName, "
           + "enableNotifications, sendEmailNotifications, sendMobileNotifications, protectMyPosts")
     }
   }

@@ -17,7 +17,7 @@ struct SpecFormCommand: AsyncParsableCommand {
       required, min, max, minLength, maxLength, pattern, oneOf; rows (a list's or text area's height), echo \
       (a secret's: bullets or none), text (a note's). A mistake in the spec is reported with \
       its JSON path and exit 2, before anything is drawn.
-      --set key=value sets a field with --no-input (a multiselect takes a,b,c).
+      --set key=value sets a field with --no-input (a multiselect takes a,b,c, or a JSON array: '["a, b","c"]').
       """
   )
 
@@ -57,7 +57,7 @@ struct SpecFormCommand: AsyncParsableCommand {
     guard let index = spec.fields.firstIndex(where: { $0.kind != .note && $0.key == assignment.field })
     else {
       let keys = spec.fields.filter { $0.kind != .note }.map(\.key).joined(separator: ", ")
-      throw fail("--set \(assignment.field): no such field. Fields: \(keys)")
+      throw fail("--set \(assignment.shownField): no such field. Fields: \(keys)")
     }
     switch spec.fields[index].kind {
     case .text, .textarea, .secret, .select:
@@ -67,13 +67,7 @@ struct SpecFormCommand: AsyncParsableCommand {
     case .number:
       return .set(\.numbers[index], try assignment.int())
     case .multiselect:
-      // NB: An option named twice is chosen once, as in the form.
-      var items: [String] = []
-      for item in assignment.value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
-      where !item.isEmpty && !items.contains(item) {
-        items.append(item)
-      }
-      return .set(\.lists[index], items)
+      return .set(\.lists[index], assignment.list())
     case .note:
       throw fail("--set \(assignment.field): a note has no value")
     }
