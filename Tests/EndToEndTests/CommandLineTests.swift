@@ -67,6 +67,26 @@ extension EndToEnd {
       #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")
     }
 
+    /// An empty path would have the program write `..lock` where it runs, then fail to save.
+    @Test(arguments: [
+      ["--no-input", "--set", "displayName=Blob", "--config", ""],
+      ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--database", ""],
+      ["clients", "list", "--database", ""],
+    ])
+    func anEmptyPathIsAMistakeOfTheCommandLine(arguments: [String]) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let shell = try #require(which("sh"))
+      let folder = session.folder.appendingPathComponent("cwd")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let result = try run(
+        shell, ["-c", #"cd "$1" && shift && exec "$0" "$@""#, session.binary, folder.path] + arguments,
+        environment: session.environment)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("needs a path; give none for the usual"), "\(result)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing written where it ran")
+    }
+
     /// A value that is not UTF-8 would be read with U+FFFD in place of its bytes: refused.
     @Test func anArgumentThatIsNotUTF8IsRefused() throws {
       let session = try TmuxSession()

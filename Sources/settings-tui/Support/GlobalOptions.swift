@@ -59,6 +59,10 @@ struct ConfigOption: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The settings file.", valueName: "path"))
   var config: String?
 
+  func validate() throws {
+    if config?.isEmpty == true { throw ValidationError("--config needs a path; give none for the usual settings file.") }
+  }
+
   func path(environment: [String: String]) throws(ExitStatus) -> String {
     if let config { return config }
     do {
@@ -73,6 +77,10 @@ struct ConfigOption: ParsableArguments {
 struct DatabaseOption: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The clients database.", valueName: "path"))
   var database: String?
+
+  func validate() throws {
+    if database?.isEmpty == true { throw ValidationError("--database needs a path; give none for the usual clients database.") }
+  }
 
   /// The clients database for a command about the client with `email` that only reads or
   /// removes: where there is none (a mistyped path), it says there is no such client (exit 1)
