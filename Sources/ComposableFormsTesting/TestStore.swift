@@ -111,8 +111,10 @@ public final class TestStore<State: Equatable, Action> {
     let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
     if !tokens.isEmpty { steps.append((tokens, describe(action), here)) }
     await Task.megaYield()
-    guard let runner else { return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: [])) }
-    return TestStoreTask(store: .init(runner: runner, tokens: tokens))
+    guard let runner else {
+      return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: []), timeout: timeout)
+    }
+    return TestStoreTask(store: .init(runner: runner, tokens: tokens), timeout: timeout)
   }
 
   /// Asserts that an effect sent `expectedAction` next, and how it changed state.

@@ -41,6 +41,23 @@ struct TestStoreFailureTests {
     await store.skipInFlightEffects()
   }
 
+  @Test func aStepsTaskThatDoesNotFinishFailsAfterTheTimeoutInsteadOfHanging() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.timeout = .milliseconds(50)
+    let task = await store.send(.delayedIncrementTapped)
+    await withKnownIssue {
+      await task.finish()
+    } matching: { issue in
+      issue.description.contains("Expected the effects of this step to finish, but they still run after")
+    }
+    #expect(task.isRunning)
+    await task.cancel()
+    #expect(!task.isRunning, "cancel lets the effect end before it returns")
+  }
+
   @Test func anActionReceivedButNotAssertedFails() async {
     await withKnownIssue {
       let store = TestStore(initialState: Effects.State()) { Effects() }
