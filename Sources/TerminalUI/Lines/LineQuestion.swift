@@ -11,7 +11,7 @@ import ComposableForms
 /// ```swift
 /// Rating("Stars", \.$stars).asked(LineQuestion(
 ///   current: { "\($0.stars)" }, hint: "a number from 0 to 5",
-///   answer: { text, _ in
+///   answer: { text, _ throws(MisunderstoodAnswer) in
 ///     guard let stars = Int(text), (0...5).contains(stars) else { throw MisunderstoodAnswer("Type a number from 0 to 5") }
 ///     return .set(\.$stars, stars)
 ///   }))

@@ -123,6 +123,16 @@ struct RuleTests {
 
   enum ProfileField: FormField { case nickname, age }
 
+  @Test func aCheckOfABindableFieldNeedsNoTypeForItsValue() {
+    // `\.$nickname` also reads as a key path to a Hashable `BindingState<String>`: the binding's
+    // overload must win without the closure naming its parameter's type.
+    let rules = FormRules<Profile, ProfileField>(
+      Validate(.nickname, \.$nickname).checked(\.$nickname) { _ in nil },
+      Validate(.age, \.$age).checked(\.age) { age in age > 150 ? "Really?" : nil })
+    #expect(rules.checkedFields == [.nickname, .age])
+    #expect(rules.bindings[.nickname] == BoundKeyPath(\Profile.$nickname), "the bindable field, even with no rule")
+  }
+
   @Test func aRuleReadsABindableFieldByItsBinding() {
     let rules = FormRules<Profile, ProfileField>(
       Validate(.nickname, \.$nickname, .required("Required"), .maxLength(4, "At most 4")),

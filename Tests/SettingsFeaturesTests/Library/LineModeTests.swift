@@ -132,6 +132,28 @@ struct LineModeTests {
       """))
   }
 
+  @Test func aControlOfYourOwnIsAskedItsWayAsLineQuestionDocumentsIt() async {
+    // The example of LineQuestion's documentation, as written there.
+    let layout = FormLayout<Review.State, Review.Action>("Review") { field in
+      switch field {
+      case .title: TextField("Title", \.$title)
+      case .stars:
+        Rating("Stars", \.$stars).asked(LineQuestion(
+          current: { "\($0.stars)" }, hint: "a number from 0 to 5",
+          answer: { text, _ throws(MisunderstoodAnswer) in
+            guard let stars = Int(text), (0...5).contains(stars) else { throw MisunderstoodAnswer("Type a number from 0 to 5") }
+            return .set(\.$stars, stars)
+          }))
+      case .accepted: Toggle("Accept terms", \.$accepted)
+      }
+    }
+    let store = Store(initialState: Review.State()) { Review() }
+    let channel = ScriptedLineChannel(["Nice", "7", "3", "y"])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.stars == 3)
+    #expect(channel.transcript.contains("Stars (a number from 0 to 5) [0]: 7\n  Type a number from 0 to 5\n"), "\(channel.transcript)")
+  }
+
   @Test func theEndOfTheInputCancels() async {
     let store = Store(initialState: Onboarding.State()) { Onboarding() }
     let channel = ScriptedLineChannel(["Ada"])

@@ -17,6 +17,9 @@ public struct Validate<State, Field: FormField>: Sendable {
   let binding: BoundKeyPath?
 
   /// Rules for `field`, reading its value at `keyPath`; the first failing rule's message shows.
+  // NB: Disfavored, so `\.$email` with no rule (or rules whose type does not settle it) reads
+  //     as the bindable field, not as a key path to its `BindingState`.
+  @_disfavoredOverload
   public init<Value>(_ field: Field, _ keyPath: KeyPath<State, Value>, _ rules: Rule<Value>...) {
     // NB: Key paths are immutable values; sharing them across threads is safe.
     nonisolated(unsafe) let keyPath = keyPath
@@ -87,6 +90,9 @@ public struct Validate<State, Field: FormField>: Sendable {
 
   /// Adds an asynchronous check of the value at `keyPath`, like the one above, for a value
   /// that is not a bindable field (`\.emailToCheck`, a value derived from several fields).
+  // NB: Disfavored: `\.$email` also reads as a key path to a `BindingState<String>`, which is
+  //     Hashable too, so `.checked(\.$email) { _ in nil }` would be ambiguous.
+  @_disfavoredOverload
   public func checked<Value: Hashable & Sendable>(
     _ keyPath: KeyPath<State, Value>,
     debounce: Duration = .milliseconds(300),
