@@ -170,7 +170,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       state.form.checks[field]?.status = .abandoned
     }
     return .merge(
-      rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID())])
+      rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID<Field>())])
   }
 
   // MARK: - After every action
@@ -298,7 +298,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
           await send(Action.form(.submitFinished(error: String(describing: error))))
         }
       }
-      .cancellable(id: SubmitID(), cancelInFlight: true)
+      .cancellable(id: SubmitID<Field>(), cancelInFlight: true)
     }
     state.form.submission = nil
     state.form.focus = .field(firstInvalid)
@@ -349,7 +349,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 }
 
 /// Identifies the asynchronous check of one field, to debounce and cancel it.
-struct CheckID<Field: FormField>: Hashable, Sendable { let field: Field }
+struct CheckID<Field: FormField>: PlacedEffectID { let field: Field }
 
-/// Identifies a running submit.
-struct SubmitID: Hashable, Sendable {}
+/// Identifies a running submit of the form whose fields are `Field`.
+struct SubmitID<Field: FormField>: PlacedEffectID {}

@@ -6,8 +6,10 @@ struct Counter: Reducer {
   enum Action: Equatable {
     case incrementTapped
     case delayedIncrementTapped
+    case cancelDelayTapped
     case incrementDone
   }
+  enum CancelID { case delay }
   @Dependency(\.continuousClock) var clock
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -20,6 +22,9 @@ struct Counter: Reducer {
         try await clock.sleep(for: .seconds(1))
         await send(.incrementDone)
       }
+      .cancellable(id: CancelID.delay)
+    case .cancelDelayTapped:
+      return .cancel(id: CancelID.delay)
     }
   }
 }
@@ -65,6 +70,8 @@ struct OptionalCounter: Reducer {
   enum Action: Equatable, CasePathable {
     case counter(Counter.Action)
     case show, dismiss
+    /// Cancels the parent's own effects of the child's identifier (none: the child's are its own).
+    case cancelDelayTapped
 
     struct AllCasePaths {
       var counter: AnyCasePath<Action, Counter.Action> {
@@ -80,6 +87,7 @@ struct OptionalCounter: Reducer {
       switch action {
       case .show: state.counter = Counter.State()
       case .dismiss: state.counter = nil
+      case .cancelDelayTapped: return .cancel(id: Counter.CancelID.delay)
       case .counter: break
       }
       return .none

@@ -31,6 +31,32 @@ struct ScopeTests {
     }
   }
 
+  @Test func scopedChildrenShareTheirCancellationIdentifiersAsInTCA() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TwoCounters.State()) { TwoCounters() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.first(.delayedIncrementTapped)) { $0.childActionsSeen = 1 }
+    await store.send(.second(.cancelDelayTapped)) { $0.childActionsSeen = 2 }
+    await clock.advance(by: .seconds(2))
+    // Nothing received: the second counter's cancel reached the first one's effect.
+  }
+
+  @Test func anIfLetChildsCancellationIdentifiersAreItsOwnAsInTCA() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.show) { $0.counter = Counter.State() }
+    await store.send(.counter(.delayedIncrementTapped))
+    await store.send(.cancelDelayTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.counter(.incrementDone)) { $0.counter?.count = 1 }
+    await store.send(.counter(.delayedIncrementTapped))
+    await store.send(.counter(.cancelDelayTapped))
+    await clock.advance(by: .seconds(1))
+  }
+
   @Test func scopedStoreReadsAndSendsThroughTheParent() {
     let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
     let second = store.scope(state: \.second, action: \.second)

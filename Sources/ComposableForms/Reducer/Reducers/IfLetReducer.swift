@@ -4,6 +4,8 @@ extension Reducer {
   /// Runs a child reducer on optional child state while it is present, before this reducer.
   ///
   /// When this reducer sets the child state to `nil`, the child's running effects are cancelled.
+  /// The child's cancellation identifiers are its own, as in TCA: the same identifier in
+  /// another child, or in the parent, names other effects.
   /// A child action that arrives while the state is `nil` is reported as an issue (a logic error).
   ///
   /// ```swift
@@ -45,6 +47,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       if var childState = state[keyPath: toChildState] {
         let toChildAction = self.toChildAction
         childEffect = child.reduce(into: &childState, action: childAction)
+          .placed(under: toChildState, everyID: true)
           .map { toChildAction.embed($0) }
           .cancellable(id: id)
         state[keyPath: toChildState] = childState

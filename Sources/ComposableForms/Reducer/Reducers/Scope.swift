@@ -3,6 +3,10 @@
 /// State is focused with a writable key path and actions with a case key path, so a child
 /// action changes only the child's state, and the parent can still observe it afterwards.
 ///
+/// As in TCA, the child's cancellation identifiers are shared with the parent (which can cancel
+/// the child's effects by them) and with other scoped children; the form engine's own are kept
+/// apart, so two forms of one type, each in its `Scope`, never cancel each other's checks.
+///
 /// ```swift
 /// var body: some ReducerOf<Self> {
 ///   Scope(state: \.settings, action: \.settings) { Settings() }
@@ -34,6 +38,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let toChildAction = self.toChildAction
     return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      .placed(under: toChildState, everyID: false)
       .map { toChildAction.embed($0) }
   }
 }
