@@ -2,9 +2,11 @@
 /// changes?" when a changed form is cancelled, or a question a submit asks (throw one from the
 /// submit operation: ``Reducer/form(submit:)`` shows it instead of an error).
 ///
-/// While a prompt is shown (``FormState/prompt``) the form takes no other action; the answer
-/// comes back as ``FormAction/promptAnswered(prompt:choice:)``, which a feature's reducer
-/// handles for the prompts it asked.
+/// While a prompt is shown (``FormState/prompt``) the form's own actions (focus, submit,
+/// cancel) do nothing; checks and saves under way still finish, and binding actions still
+/// change values (the terminal front end sends none until the answer). The answer comes back
+/// as ``FormAction/promptAnswered(prompt:choice:)``, which a feature's reducer handles for the
+/// prompts it asked.
 ///
 /// ```swift
 /// throw FormPrompt(

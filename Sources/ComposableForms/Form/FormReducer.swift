@@ -81,6 +81,10 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
   private func handle(_ action: FormAction<Field>, state: inout State) -> Effect<Action> {
     switch action {
+    case .focus where state.form.prompt != nil, .focusNext where state.form.prompt != nil,
+      .focusPrevious where state.form.prompt != nil:
+      // NB: A question waits for its answer: focus stays where the question found it.
+      return .none
     case let .focus(target):
       if let field = target?.field, !rules.isEnabled(field, in: state) { return .none }
       state.form.focus = target

@@ -20,8 +20,8 @@ public struct FormState<Field: FormField>: Equatable {
   public var submitError: String?
   /// How the form ended, once it has.
   public var outcome: FormOutcome?
-  /// A question waiting for an answer (see ``FormPrompt``); the form takes no other action
-  /// until it is answered.
+  /// A question waiting for an answer (see ``FormPrompt``); focus, submit and cancel do
+  /// nothing until it is answered.
   public var prompt: FormPrompt?
   /// Whether a control changed a value since the form opened (any binding action counts):
   /// cancelling then asks ``FormPrompt/discardChanges`` first. Set it when the form opens with

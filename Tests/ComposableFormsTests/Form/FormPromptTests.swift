@@ -43,9 +43,12 @@ struct FormPromptTests {
       $0.form.hasEdits = true
     }
     await store.send(.form(.cancelTapped)) { $0.form.prompt = .discardChanges }
-    // While it asks, the form does nothing else: no submit, no second question.
+    // While it asks, the form does nothing else: no submit, no second question, no focus move.
     await store.send(.form(.submitTapped))
     await store.send(.form(.cancelTapped))
+    await store.send(.form(.focusNext))
+    await store.send(.form(.focusPrevious))
+    await store.send(.form(.focus(.submit)))
     await store.send(Self.keep) { $0.form.prompt = nil }
     #expect(store.state.email == "blob")
     // Asked again the next time, and Yes ends the form.
