@@ -2,8 +2,10 @@
 /// run afterwards.
 ///
 /// Conform by implementing ``reduce(into:action:)``, or compose other reducers in ``body``;
-/// one or the other. A store reports a reducer that implements both, because its `reduce`
-/// would silently win and its `body` would never run.
+/// one or the other: with both, `reduce` silently wins and `body` never runs. A store reports
+/// this of the reducer it was made with, at its first action; a child reducer (in a `Scope`
+/// or `ifLet`) is not checked, so test each feature with a `TestStore` of its own, which
+/// checks it.
 ///
 /// ```swift
 /// struct Counter: Reducer {
