@@ -97,7 +97,10 @@ extension BindingAction: Equatable {
 }
 
 extension BindingAction: CustomStringConvertible {
-  /// Reads like the code that made it: `.set(\Settings.State.displayName, "Blob")`.
+  /// Reads like the code that made it, `.set(\Settings.State.displayName, "Blob")`, once the
+  /// field's name is known: a `TestStore` works it out from its state for the actions it
+  /// reports. Elsewhere the key path describes itself, which on Linux names no field
+  /// (`\State.<computed 0x… (BindingState<Int>)>`): the keystroke path does not pay to find it.
   public var description: String {
     let value = self.value as? String
     return ".set(\(fieldDescription), \(value.map { $0.debugDescription } ?? String(describing: self.value)))"
