@@ -43,9 +43,9 @@ final class RootStoreCore<State, Action>: StoreCore {
   func send(_ action: Action) -> StoreTask {
     queue.append(action)
     guard !isSending else {
-      // NB: As in TCA, an action sent while the store runs its reducer is reported: the
-      //     reducer's state is then not what the sender saw. It still runs, after the batch's
-      //     other actions, so nothing is lost.
+      // NB: An action sent while the store runs its reducer is reported (TCA buffers it
+      //     quietly): the reducer's state is then not what the sender saw. It still runs,
+      //     after the batch's other actions, so nothing is lost.
       reportIssue(
         """
         An action was sent to a store while it was processing another one: \
