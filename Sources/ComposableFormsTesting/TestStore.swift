@@ -99,6 +99,9 @@ public final class TestStore<State: Equatable, Action> {
       }
       // NB: Their state changes stand: the next step is compared with the state after them,
       //     so one missed action is reported once, not again by the next correct assertion.
+      if exhaustivity.showsSkipped {
+        showSkipped("Skipped receiving before sending an action:\n\n\(bulleted(received.map(\.action)))", at: here)
+      }
       skip(received, at: here)
     }
     let before = state
@@ -236,6 +239,16 @@ public final class TestStore<State: Equatable, Action> {
 
   private func checkAtEnd() {
     guard exhaustivity == .on else {
+      if exhaustivity.showsSkipped {
+        if !received.isEmpty {
+          showSkipped("Skipped \(received.count) received actions:\n\n\(bulleted(received.map(\.action)))", at: location)
+        }
+        if !stillRunning.isEmpty {
+          showSkipped(
+            "Skipped waiting for the effects of these steps:\n\n\(stillRunning.map { "  • " + $0.action.indentedAfterFirstLine }.joined(separator: "\n"))",
+            at: location)
+        }
+      }
       runner?.cancelAll()
       return
     }
@@ -315,11 +328,12 @@ public final class TestStore<State: Equatable, Action> {
     let timeout = timeout ?? self.timeout
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
-      if exhaustivity == .off {
+      if exhaustivity != .on {
         while let first = received.first, !predicate(first.action) {
           received.removeFirst()
           asserted = first.state
           if !first.tokens.isEmpty { steps.append((first.tokens, describe(first.action), here)) }
+          showSkipped("Skipped receiving \(describe(first.action))", at: here)
         }
       }
       if let first = received.first {
@@ -366,8 +380,12 @@ public final class TestStore<State: Equatable, Action> {
     var expected = before
     do {
       try updateStateToExpectedResult?(&expected)
-      if exhaustivity == .off, expected != actual {
+      if exhaustivity != .on, expected != actual {
         // NB: Non-exhaustive: the asserted changes only need to hold in the actual state.
+        if exhaustivity.showsSkipped {
+          showSkipped(
+            "State changed without an assertion while \(step):\n\n\(CustomDump.diff(expected, actual, format: .proportional) ?? "")", at: here)
+        }
         expected = actual
         try updateStateToExpectedResult?(&expected)
       }
@@ -397,6 +415,16 @@ public final class TestStore<State: Equatable, Action> {
   private func describe(_ action: Action) -> String {
     resolveBindingFieldNames(in: action, state: state)
     return String(customDumping: action)
+  }
+
+  /// Reports what a non-exhaustive store let through, as a known issue, when asked to show it.
+  private func showSkipped(_ message: String, at location: Location) {
+    guard exhaustivity.showsSkipped else { return }
+    withExpectedIssue {
+      reportIssue(
+        message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column)
+    }
   }
 
   private func fail(_ message: String, at location: Location) {

@@ -167,6 +167,16 @@ struct TestStoreNonExhaustiveTests {
     await store.send(.logged("d")) { $0.log.append("d") }
   }
 
+  @Test func skippedAssertionsCanBeShownWithoutFailingTheTest() async {
+    // Each skipped step is reported as a known issue (see the test report), not as a failure.
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    #expect(store.exhaustivity != .off)
+    await store.send(.mergeTapped)
+    await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
+    await store.send(.logged("d")) { $0.log.append("d") }
+  }
+
   @Test func dependencyOverridesApplyToEffects() async {
     let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
       $0.continuousClock = ImmediateClock()
