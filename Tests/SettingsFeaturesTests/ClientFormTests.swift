@@ -210,7 +210,7 @@ struct ClientFormTests {
   @Test func aFailedSaveShowsAFormErrorAndKeepsEverythingTyped() async {
     let store = makeStore(
       ClientForm.State(name: "Blob", email: "blob@example.com", age: 30),
-      add: { _ in throw StorageError("A client with this email already exists") })
+      add: { _ in throw StorageError("Cannot save the client: the disk is full.") })
     await store.send(.form(.focus(.submit))) {
       $0.form.focus = .submit
       $0.form.validated = [.name]
@@ -225,9 +225,39 @@ struct ClientFormTests {
       $0.form.checks[.email]?.status = .finished(error: nil)
       $0.form.submission = .saving
     }
-    await store.receive(.form(.submitFinished(error: "A client with this email already exists"))) {
+    await store.receive(.form(.submitFinished(error: "Cannot save the client: the disk is full."))) {
       $0.form.submission = nil
-      $0.form.submitError = "A client with this email already exists"
+      $0.form.submitError = "Cannot save the client: the disk is full."
+    }
+    #expect(store.state.name == "Blob")
+    #expect(store.state.email == "blob@example.com")
+    #expect(store.state.form.outcome == nil)
+  }
+
+  @Test func anEmailTakenBetweenTheCheckAndTheSaveIsTheEmailsError() async {
+    let store = makeStore(
+      ClientForm.State(name: "Blob", email: "blob@example.com", age: 30),
+      add: { _ in throw StorageError.emailTaken })
+    await store.send(.form(.focus(.submit))) {
+      $0.form.focus = .submit
+      $0.form.validated = [.name]
+      $0.form.checks[.email] = FieldCheck(value: "blob@example.com", generation: 1)
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = .saving
+    }
+    // Another program saved the same email after the check said it was free.
+    await store.receive(.form(.submitRefused(.email, error: "A client with this email already exists"))) {
+      $0.form.submission = nil
+      $0.form.refusals = [.email: "A client with this email already exists"]
+      $0.form.errors = [.email: "A client with this email already exists"]
+      $0.form.focus = .field(.email)
     }
     #expect(store.state.name == "Blob")
     #expect(store.state.email == "blob@example.com")

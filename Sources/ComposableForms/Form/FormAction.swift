@@ -21,6 +21,8 @@ public enum FormAction<Field: FormField>: Equatable, Sendable {
   case submitFinished(error: String?)
   /// The submit operation threw a ``FormPrompt``: it is shown, and the form waits for the answer.
   case submitAsked(FormPrompt)
+  /// The submit operation threw a ``FormFieldError``: the field shows its message as its error.
+  case submitRefused(Field, error: String)
   /// The prompt `prompt` (its id) was answered with the choice `choice` (its id).
   case promptAnswered(prompt: String, choice: String)
 }

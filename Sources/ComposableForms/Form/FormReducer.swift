@@ -7,7 +7,8 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   /// every error and focuses the first invalid one. An asynchronous check's answer shows as
   /// soon as it arrives, even while its field has focus. Valid: `submit` runs, and its result
   /// comes back as ``FormAction/submitFinished(error:)``; a submit that throws a ``FormPrompt``
-  /// asks it instead (``FormAction/submitAsked(_:)``).
+  /// asks it instead (``FormAction/submitAsked(_:)``), and one that throws a ``FormFieldError``
+  /// shows it as that field's error (``FormAction/submitRefused(_:error:)``).
   ///
   /// Cancelling a form whose values were changed asks ``FormPrompt/discardChanges`` first.
   ///
@@ -60,6 +61,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     let isBinding = action.binding != nil
     let formAction = isBinding ? nil : action.form
     if isBinding && !state.form.hasEdits && state.form.outcome == nil { state.form.hasEdits = true }
+    // NB: What a submit refused was that value: any change may be what makes it acceptable.
+    if isBinding && !state.form.refusals.isEmpty { state.form.refusals = [:] }
     var answered: Field?
     if let formAction {
       let check: FieldCheck?
@@ -118,6 +121,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       guard state.form.submission == nil && state.form.outcome == nil && state.form.prompt == nil
       else { return .none }
       state.form.submitError = nil
+      state.form.refusals = [:]
       for field in Field.allCases where rules.isEnabled(field, in: state) {
         state.form.validated.insert(field)
       }
@@ -137,6 +141,15 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       else { return .none }
       state.form.prompt = nil
       if id == FormPrompt.discardChanges.id && choice == "discard" { return cancel(&state) }
+      return .none
+
+    case let .submitRefused(field, error):
+      guard state.form.outcome == nil else { return .none }
+      state.form.submission = nil
+      state.form.refusals[field] = error
+      state.form.validated.insert(field)
+      state.form.errors[field] = error
+      state.form.focus = .field(field)
       return .none
 
     case let .submitAsked(prompt):
@@ -298,6 +311,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
           await send(Action.form(.submitFinished(error: nil)))
         } catch let prompt as FormPrompt {
           await send(Action.form(.submitAsked(prompt)))
+        } catch let refusal as FormFieldError<Field> {
+          await send(Action.form(.submitRefused(refusal.field, error: refusal.message)))
         } catch {
           await send(Action.form(.submitFinished(error: String(describing: error))))
         }

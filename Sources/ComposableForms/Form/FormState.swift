@@ -18,6 +18,9 @@ public struct FormState<Field: FormField>: Equatable {
   public var submission: Submission?
   /// A form-level error from the last submit, e.g. a failed save. Nothing typed is lost.
   public var submitError: String?
+  /// The fields whose values the last submit refused (``FormFieldError``), with why: shown as
+  /// their errors until the next change of any value or the next submit.
+  public var refusals: [Field: String] = [:]
   /// How the form ended, once it has.
   public var outcome: FormOutcome?
   /// A question waiting for an answer (see ``FormPrompt``); focus, submit and cancel do

@@ -6,5 +6,9 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
 
   public init(_ message: String) { self.message = message }
 
+  /// A client with the email being saved exists already: the unique email, kept by the
+  /// storage when two programs save the same one at once (the form's check sees it earlier).
+  public static let emailTaken = StorageError("A client with this email already exists")
+
   public var description: String { message }
 }

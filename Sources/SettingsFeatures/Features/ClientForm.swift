@@ -25,8 +25,7 @@ public struct ClientForm: Reducer {
           //     fails `required` first), which is no conflict.
           guard !email.isEmpty else { return nil }
           @Dependency(\.clientStorage) var clients
-          return try await clients.emailExists(email)
-            ? "A client with this email already exists" : nil
+          return try await clients.emailExists(email) ? StorageError.emailTaken.message : nil
         },
       Validate(
         .age, \.$age,
@@ -98,10 +97,16 @@ public struct ClientForm: Reducer {
         // NB: Read when the save runs (with the store's dependencies), not each time the body
         //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
         @Dependency(\.clientStorage) var clients
-        if let editing {
-          try await clients.update(editing, client)
-        } else {
-          try await clients.add(client)
+        do {
+          if let editing {
+            try await clients.update(editing, client)
+          } else {
+            try await clients.add(client)
+          }
+        } catch let error as StorageError where error == .emailTaken {
+          // NB: Taken between the check and the save (another program saved it): the email's
+          //     error, as if the check had said so.
+          throw FormFieldError(State.Field.email, error.message)
         }
       }
     }

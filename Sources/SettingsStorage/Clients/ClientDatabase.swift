@@ -9,7 +9,7 @@ extension ClientStorageClient {
   /// schema up to date; a file that is not an SQLite database is reported and never overwritten.
   /// Writers wait up to 5 seconds for one another, so two programs saving at once both succeed
   /// unless they save the same email: then exactly one does, and the other gets
-  /// `StorageError("A client with this email already exists")`. Emails are compared without
+  /// ``StorageError/emailTaken``. Emails are compared without
   /// case and without surrounding spaces, which are trimmed before saving.
   ///
   /// ```swift
@@ -150,7 +150,7 @@ struct ClientDatabase: Sendable {
         }
       }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-      throw StorageError("A client with this email already exists")
+      throw StorageError.emailTaken
     } catch {
       throw mapped(error, doing: "save the client to")
     }
@@ -200,7 +200,7 @@ struct ClientDatabase: Sendable {
     } catch let error as StorageError {
       throw error
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-      throw StorageError("A client with this email already exists")
+      throw StorageError.emailTaken
     } catch {
       throw mapped(error, doing: "save the client to")
     }

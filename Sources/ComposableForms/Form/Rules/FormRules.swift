@@ -89,6 +89,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
   /// asynchronous check for the current value.
   public func error(for field: Field, in state: State, form: FormState<Field>) -> String? {
     if let error = syncError(for: field, in: state) { return error }
+    if let refusal = form.refusals[field] { return refusal }
     guard enabled(state, field), let asyncCheck = asyncChecks[field],
       let check = form.checks[field], check.value == asyncCheck.prepare(state).value,
       case let .finished(error) = check.status
@@ -101,7 +102,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
   /// the present values on every call.
   public func isValid(_ state: State, form: FormState<Field>) -> Bool {
     for field in Field.allCases where enabled(state, field) {
-      if syncError(for: field, in: state) != nil { return false }
+      if syncError(for: field, in: state) != nil || form.refusals[field] != nil { return false }
       guard let asyncCheck = asyncChecks[field] else { continue }
       guard let check = form.checks[field], check.value == asyncCheck.prepare(state).value,
         check.status == .finished(error: nil)
