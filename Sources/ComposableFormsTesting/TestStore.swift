@@ -199,23 +199,17 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while let runner, runner.runningCount > 0 {
-      guard ContinuousClock.now < deadline else {
-        fail(
-          """
-          Expected effects to finish, but effects of these steps still run after \(timeout):
+    let finished = await Task.wait(upTo: timeout) { [runner] in (runner?.runningCount ?? 0) == 0 }
+    guard !finished else { return }
+    fail(
+      """
+      Expected effects to finish, but effects of these steps still run after \(timeout):
 
-          \(stillRunning.map { "  • " + $0.action.indentedAfterFirstLine }.joined(separator: "\n"))
+      \(stillRunningList)
 
-          If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
-          """,
-          at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-        return
-      }
-      await Task.megaYield()
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+      If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
+      """,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Drops the received actions not asserted yet (their state changes stay).
@@ -245,7 +239,7 @@ public final class TestStore<State: Equatable, Action> {
         }
         if !stillRunning.isEmpty {
           showSkipped(
-            "Skipped waiting for the effects of these steps:\n\n\(stillRunning.map { "  • " + $0.action.indentedAfterFirstLine }.joined(separator: "\n"))",
+            "Skipped waiting for the effects of these steps:\n\n\(stillRunningList)",
             at: location)
         }
       }
@@ -280,6 +274,11 @@ public final class TestStore<State: Equatable, Action> {
     }
     if steps.isEmpty { fail("An effect is still running at the end of the test. \(advice)", at: location) }
     runner.cancelAll()
+  }
+
+  /// ``stillRunning`` as a bulleted list, for messages.
+  private var stillRunningList: String {
+    stillRunning.map { "  • " + $0.action.indentedAfterFirstLine }.joined(separator: "\n")
   }
 
   /// The steps whose effects still run (received actions not asserted yet count from where the
@@ -472,5 +471,17 @@ extension Task where Success == Never, Failure == Never {
   /// Yields many times so effects started on other executors get to run.
   static func megaYield(count: Int = 50) async {
     for _ in 0..<count { await Task<Void, Never>.detached(priority: .background) { await Task.yield() }.value }
+  }
+
+  /// Lets effects run until `isDone` holds, for at most `timeout`; whether it came to hold.
+  @MainActor
+  static func wait(upTo timeout: Duration, until isDone: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !isDone() {
+      guard ContinuousClock.now < deadline else { return false }
+      await megaYield()
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
   }
 }

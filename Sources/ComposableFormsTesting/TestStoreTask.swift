@@ -18,21 +18,14 @@ public struct TestStoreTask: Sendable {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while store.isRunning {
-      guard ContinuousClock.now < deadline else {
-        reportIssue(
-          """
-          Expected the effects of this step to finish, but they still run after \(timeout).
+    guard await !Task.wait(upTo: timeout, until: { !store.isRunning }) else { return }
+    reportIssue(
+      """
+      Expected the effects of this step to finish, but they still run after \(timeout).
 
-          If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column)
-        return
-      }
-      await Task.megaYield()
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+      If an effect waits on a test clock, advance the clock; if it runs forever, cancel it.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Cancels these effects, e.g. a long-living one at the end of a test, and lets them end.

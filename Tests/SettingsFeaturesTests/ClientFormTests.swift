@@ -207,10 +207,12 @@ struct ClientFormTests {
     #expect(saved.value == [Client(name: "Blob", email: "blob@example.com", age: 30)])
   }
 
-  @Test func aFailedSaveShowsAFormErrorAndKeepsEverythingTyped() async {
+  /// A store whose valid client Blob is being saved, its email checked, the save failing with
+  /// `error`.
+  func savingBlob(failingWith error: StorageError) async -> TestStore<ClientForm.State, ClientForm.Action> {
     let store = makeStore(
       ClientForm.State(name: "Blob", email: "blob@example.com", age: 30),
-      add: { _ in throw StorageError("Cannot save the client: the disk is full.") })
+      add: { _ in throw error })
     await store.send(.form(.focus(.submit))) {
       $0.form.focus = .submit
       $0.form.validated = [.name]
@@ -225,6 +227,11 @@ struct ClientFormTests {
       $0.form.checks[.email]?.status = .finished(error: nil)
       $0.form.submission = .saving
     }
+    return store
+  }
+
+  @Test func aFailedSaveShowsAFormErrorAndKeepsEverythingTyped() async {
+    let store = await savingBlob(failingWith: StorageError("Cannot save the client: the disk is full."))
     await store.receive(.form(.submitFinished(error: "Cannot save the client: the disk is full."))) {
       $0.form.submission = nil
       $0.form.submitError = "Cannot save the client: the disk is full."
@@ -235,23 +242,7 @@ struct ClientFormTests {
   }
 
   @Test func anEmailTakenBetweenTheCheckAndTheSaveIsTheEmailsError() async {
-    let store = makeStore(
-      ClientForm.State(name: "Blob", email: "blob@example.com", age: 30),
-      add: { _ in throw StorageError.emailTaken })
-    await store.send(.form(.focus(.submit))) {
-      $0.form.focus = .submit
-      $0.form.validated = [.name]
-      $0.form.checks[.email] = FieldCheck(value: "blob@example.com", generation: 1)
-    }
-    await store.send(.form(.submitTapped)) {
-      $0.form.validated = [.name, .email, .age]
-      $0.form.submission = .awaitingChecks
-    }
-    await clock.advance(by: .milliseconds(300))
-    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
-      $0.form.checks[.email]?.status = .finished(error: nil)
-      $0.form.submission = .saving
-    }
+    let store = await savingBlob(failingWith: StorageError.emailTaken)
     // Another program saved the same email after the check said it was free.
     await store.receive(.form(.submitRefused(.email, error: "A client with this email already exists"))) {
       $0.form.submission = nil
