@@ -296,7 +296,12 @@ final class TmuxSession {
     var description: String
   }
 
-  /// Polls the screen until `condition` holds; fails after `timeout` with the last screen.
+  /// Polls the screen until `condition` holds on a whole frame; fails after `timeout` with the
+  /// last screen.
+  ///
+  /// A frame reaches the terminal in several writes (curses sends it row by row), so a capture
+  /// can catch one half drawn: the row the condition looks for, and not yet the rows under it.
+  /// A screen counts once a second capture, ``settleTime`` later, shows the same.
   @discardableResult
   func waitFor(
     _ what: String, timeout: Duration = TmuxSession.defaultTimeout,
@@ -304,15 +309,26 @@ final class TmuxSession {
   ) async throws -> Screen {
     let deadline = ContinuousClock.now + timeout
     var last = try screen()
-    while !condition(last) {
+    while true {
+      if condition(last) {
+        try await Task.sleep(for: Self.settleTime)
+        let again = try screen()
+        // NB: A screen that never stops changing (an animation) is taken as it is at the end.
+        if again == last || ContinuousClock.now > deadline { return last }
+        last = again
+        continue
+      }
       if ContinuousClock.now > deadline {
         throw TimedOut(description: "Timed out after \(timeout) waiting for \(what). \(report(last))")
       }
       try await Task.sleep(for: .milliseconds(20))
       last = try screen()
     }
-    return last
   }
+
+  /// How long a screen must stay the same to count as a whole frame: far longer than curses
+  /// takes to send one (well under a millisecond), far shorter than a spinner's turn.
+  static let settleTime: Duration = .milliseconds(30)
 
   /// Waits until `text` is on screen.
   @discardableResult
