@@ -16,9 +16,10 @@ struct Screen: CustomStringConvertible, Equatable {
   /// The index of the first row that contains `text`.
   func row(containing text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
 
-  /// The rows that carry the focus marker `›` in the marker column, without it.
+  /// The rows that carry the focus marker in the marker column, without it: `›`, or `>` on a
+  /// terminal that cannot show Unicode.
   var focusedRows: [String] {
-    lines.filter { $0.hasPrefix(" › ") }.map { String($0.dropFirst(3)) }
+    lines.filter { $0.hasPrefix(" › ") || $0.hasPrefix(" > ") }.map { String($0.dropFirst(3)) }
   }
 
   /// The single row with the focus marker (its label and control), or nil if there is not
