@@ -52,6 +52,16 @@ static inline int cn_horizontal_line(cchar_t *out, attr_t attributes, short pair
   return setcchar(out, characters, own | attributes, pair, NULL);
 }
 
+// NB: One spacing character with its attributes and colour pair, put at (row, column) of
+//     `window`, without building a string: most cells of a frame hold one ASCII character.
+static inline int cn_put_character(WINDOW *window, int row, int column, wchar_t character,
+                                   attr_t attributes, short pair) {
+  cchar_t cell;
+  wchar_t text[2] = {character, 0};
+  if (setcchar(&cell, text, attributes, pair, NULL) == ERR) return ERR;
+  return mvwadd_wch(window, row, column, &cell);
+}
+
 // MARK: - Key codes (function-key values of get_wch's KEY_CODE_YES results)
 
 static inline int cn_key_up(void) { return KEY_UP; }

@@ -41,6 +41,13 @@ extension CursesBackend: Backend {
     let pair = palette.pair(for: cell.style)
     let row = Int32(position.row)
     let column = Int32(position.column)
+    if let scalar = cell.glyph.scalar, scalar.value >= 0x20, scalar.value < 0x7F {
+      // NB: Printable ASCII looks the same in every locale and on every terminal, so it skips
+      //     the fallback's string work: a typed character redraws about a hundred such cells
+      //     (BENCHMARKS.md, "Per keystroke").
+      _ = cn_put_character(screen.window, row, column, wchar_t(scalar.value), attributes, pair)
+      return
+    }
     switch GlyphFallback.output(for: cell, unicode: writesUnicode) {
     case .horizontalLine where !writesUnicode:
       // NB: The alternate character set's 'q' (a horizontal line), sent with smacs/rmacs: in a

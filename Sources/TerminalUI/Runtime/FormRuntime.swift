@@ -34,7 +34,9 @@ where Action.State == State {
   public let layout: FormLayout<State, Action>
   public let terminal: Terminal
   public let events: any EventSource
-  public var keymap: Keymap
+  /// What keys mean. Fixed for the runtime's life: a `let` is read in place, where a `var`
+  /// (a dozen key sets) would be copied on every key and every frame.
+  public let keymap: Keymap
   public var theme: Theme
   /// Presentation state: cursor and scroll of the focused field, vertical scroll, spinner.
   public private(set) var view = FormViewState<Field>()

@@ -29,8 +29,10 @@ public final class ListRuntime<State, Action> {
   public let layout: ListLayout<State, Action>
   public let terminal: Terminal
   public let events: any EventSource
-  public var keymap: Keymap
-  public var listKeys: ListKeymap
+  /// What keys mean in the forms the list opens; fixed, like ``FormRuntime/keymap``.
+  public let keymap: Keymap
+  /// What keys mean in the list; fixed, like ``FormRuntime/keymap``.
+  public let listKeys: ListKeymap
   public var theme: Theme
   /// Presentation state: the first row on screen, the search field's cursor.
   public private(set) var view = ListViewState()
