@@ -1,6 +1,6 @@
 # One-command set-up on a fresh Debian machine: `make run` and `make test` install what is missing.
 SWIFT ?= swift
-APT_PACKAGES := libncurses-dev libsqlite3-dev sqlite3 tmux pkg-config
+APT_PACKAGES := libncurses-dev ncurses-bin libsqlite3-dev sqlite3 tmux pkg-config
 BUILD_FLAGS ?=
 # NB: Release builds link the Swift runtime and Foundation statically, and SQLite and libstdc++
 #     too where their archives are found (`static-libs`), and export no symbols from the

@@ -15,11 +15,11 @@ struct Terminfo {
 
   init(_ name: String) throws {
     self.name = name
-    // NB: -x: the extended capabilities too (BE, BD, XM); -r: the names as terminfo spells them.
+    // NB: -1: one capability a line; -x: the extended ones too (BE, BD, XM).
     guard let infocmp = which("infocmp") else {
       throw ProcessFailure(description: "infocmp is not installed (it comes with ncurses-bin)")
     }
-    let result = try run(infocmp, ["-1", "-x", "-r", name], environment: ["PATH": "/usr/bin:/bin"])
+    let result = try run(infocmp, ["-1", "-x", name], environment: ["PATH": "/usr/bin:/bin"])
     guard result.status == 0 else { throw ProcessFailure(description: "infocmp \(name): \(result)") }
     let entry = result.stdout
     var capabilities: [String: String] = [:]
