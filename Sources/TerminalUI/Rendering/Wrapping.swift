@@ -8,6 +8,8 @@ extension StringProtocol {
   /// ```
   public func wrapped(toWidth width: Int) -> [String] {
     guard width > 0 else { return [] }
+    // NB: Most frames wrap an empty status; they skip the splitting (BENCHMARKS.md, "Per keystroke").
+    guard !isEmpty else { return [""] }
     var lines: [String] = []
     var line = ""
     var lineWidth = 0

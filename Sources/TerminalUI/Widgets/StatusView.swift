@@ -64,9 +64,7 @@ public struct StatusView: Widget {
   /// The rows drawn into an area `width` columns wide and at most `height` rows high: the text
   /// wrapped at spaces; only when even `height` rows cannot hold it, the last is cut with "…".
   public func lines(width: Int, height: Int = .max) -> [String] {
-    // NB: Most frames have no status; they skip the wrapping (BENCHMARKS.md, "Per keystroke").
-    guard status != nil else { return width > 0 && height > 0 ? [""] : [] }
-    return text.wrapped(toWidth: width, maxLines: height)
+    text.wrapped(toWidth: width, maxLines: height)
   }
 
   var style: Style {
