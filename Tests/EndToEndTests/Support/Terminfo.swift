@@ -8,13 +8,11 @@ import Foundation
 /// vt100.unknownSequences(in: Array("\u{1B}[?2004h".utf8))  // ["\u{1B}[?2004h"]: vt100 has no BE
 /// ```
 struct Terminfo {
-  let name: String
-  /// Capability name and the pattern of what it writes, for every string capability that
-  /// holds a control character (the others write plain text).
-  private let patterns: [(name: String, pattern: NSRegularExpression)]
+  /// The pattern of what each string capability writes, for those that hold a control
+  /// character (the others write plain text).
+  private let patterns: [NSRegularExpression]
 
   init(_ name: String) throws {
-    self.name = name
     // NB: -1: one capability a line; -x: the extended ones too (BE, BD, XM).
     guard let infocmp = which("infocmp") else {
       throw ProcessFailure(description: "infocmp is not installed (it comes with ncurses-bin)")
@@ -34,13 +32,10 @@ struct Terminfo {
     if capabilities["kmous"] != nil && capabilities["XM"] == nil {
       capabilities["XM (ncurses' default)"] = #"\E[?1000%?%p1%{1}%=%th%el%;"#
     }
-    patterns = capabilities.sorted { $0.key < $1.key }.compactMap { name, value in
+    patterns = capabilities.values.compactMap { value in
       let bytes = Self.unescaped(value)
-      guard bytes.contains(where: Self.isControl),
-        let pattern = try? NSRegularExpression(
-          pattern: Self.pattern(of: bytes), options: [.dotMatchesLineSeparators])
-      else { return nil }
-      return (name, pattern)
+      guard bytes.contains(where: Self.isControl) else { return nil }
+      return try? NSRegularExpression(pattern: Self.pattern(of: bytes), options: [.dotMatchesLineSeparators])
     }
   }
 
@@ -60,7 +55,7 @@ struct Terminfo {
       // NB: A capability can start with a parameter's character (`rep`: the character, then
       //     how many more times), so a match may begin one byte early.
       var end = index
-      for (_, pattern) in patterns {
+      for pattern in patterns {
         for start in [index, index - 1] where start >= 0 {
           let range = NSRange(location: start, length: length - start)
           if let match = pattern.firstMatch(in: text, options: [.anchored], range: range) {
