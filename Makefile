@@ -9,8 +9,8 @@ BUILD_FLAGS ?=
 #     (SETTINGS_TUI_CROSS_MODULE, read by Package.swift), so the library's generic code is
 #     specialized for the app's types. They link with lld (it comes with Swift) and pack
 #     their relative relocations (`-z pack-relative-relocs`, DT_RELR, glibc 2.36+): the loader
-#     reads all of them at every start, some 90,000, 2 MiB resident in the old format and
-#     17 KiB packed (BENCHMARKS.md, "Release build"). gold, the default, cannot pack them.
+#     reads every one of them at each start, and packed they take a small fraction of the
+#     room (BENCHMARKS.md, "Release build"). gold, the default, cannot pack them.
 #     With the Swift libraries inside, the executable needs no $ORIGIN run path: without it
 #     the loader looks for libc, libm and ncurses only where the system keeps them, not first
 #     in some 25 places beside wherever the binary is installed.

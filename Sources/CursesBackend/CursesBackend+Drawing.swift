@@ -43,8 +43,8 @@ extension CursesBackend: Backend {
     let column = Int32(position.column)
     if let scalar = cell.glyph.scalar, scalar.value >= 0x20, scalar.value < 0x7F {
       // NB: Printable ASCII looks the same in every locale and on every terminal, so it skips
-      //     the fallback's string and Unicode-property work, whose code was a tenth of what a
-      //     typed key touched (BENCHMARKS.md, "Per keystroke").
+      //     the fallback's string and Unicode-property work, a large share of the code a typed
+      //     key touched (BENCHMARKS.md, "Per keystroke").
       _ = cn_put_character(screen.window, row, column, wchar_t(scalar.value), attributes, pair)
       return
     }

@@ -90,7 +90,8 @@ enum RowKey: Hashable {
 /// A control of your own describes its value as one of these: `.number(stars)`, or
 /// `.text(String(describing: value))` for anything richer.
 // NB: No `AnyHashable` case: an existential payload makes every copy and comparison of a row's
-//     key go through the runtime's value witnesses, about a fifth of a keystroke's work.
+//     key go through the runtime's value witnesses, a large share of a keystroke's work
+//     (BENCHMARKS.md, "Per keystroke").
 public enum ControlValue: Hashable, Sendable {
   case text(String)
   case flag(Bool)
