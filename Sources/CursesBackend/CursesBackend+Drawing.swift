@@ -52,10 +52,8 @@ extension CursesBackend: Backend {
     case .horizontalLine where !writesUnicode:
       // NB: The alternate character set's 'q' (a horizontal line), sent with smacs/rmacs: in a
       //     UTF-8 locale curses would send WACS_HLINE as UTF-8, which a 7-bit terminal cannot show.
-      var line = cchar_t()
-      let q: [wchar_t] = [wchar_t(UInt8(ascii: "q")), 0]
-      guard setcchar(&line, q, attributes | cn_a_altcharset(), pair, nil) == cn_ok() else { return }
-      _ = mvwadd_wch(screen.window, row, column, &line)
+      _ = cn_put_character(
+        screen.window, row, column, wchar_t(UInt8(ascii: "q")), attributes | cn_a_altcharset(), pair)
     case .horizontalLine:
       var line = cchar_t()
       guard cn_horizontal_line(&line, attributes, pair) == cn_ok() else { return }
@@ -64,9 +62,8 @@ extension CursesBackend: Backend {
       // NB: A wide cell's fallback ("??"): one ASCII character per column, since a curses cell
       //     holds one spacing character.
       for (offset, scalar) in text.unicodeScalars.enumerated() {
-        var character = cchar_t()
-        guard Self.makeCharacter(&character, String(scalar), attributes: attributes, pair: pair) else { return }
-        _ = mvwadd_wch(screen.window, row, column + Int32(offset), &character)
+        _ = cn_put_character(
+          screen.window, row, column + Int32(offset), wchar_t(scalar.value), attributes, pair)
       }
     case let .text(text):
       var character = cchar_t()
