@@ -261,7 +261,12 @@ import Testing
     #expect(summary.contains("Tab, Down: next (Down moves in a list or text area)"), "\(summary)")
     #expect(summary.contains("Shift-Tab, Up: back (Up moves in a list or text area)"), "\(summary)")
     #expect(summary.contains("Space: toggle (chooses in a list)"), "\(summary)")
-    #expect(summary.contains("Left, -: change a picker or stepper"), "\(summary)")
+    #expect(
+      summary.contains("Left, -: change a picker or stepper back (the previous choice, a smaller number)"),
+      "\(summary)")
+    #expect(
+      summary.contains("Right, +: change a picker or stepper forward (the next choice, a larger number)"),
+      "the two directions read differently: \(summary)")
     var keymap = Keymap.standard
     keymap.focusNext.remove(.down)
     #expect(keymap.summary.contains("Tab: next"), "no note when Down is not one of its keys")
