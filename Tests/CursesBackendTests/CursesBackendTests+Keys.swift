@@ -72,17 +72,25 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .zero) == .timeout, "nothing left over")
   }
 
-  /// Esc typed quickly before a letter, or twice, is still Esc and then that key.
-  @Test func escapeThenAKeyIsBothKeys() throws {
+  /// A letter or Backspace that comes with Esc is Alt and that key (terminals send Alt-B as
+  /// `Esc b`), so it never cancels a form; Esc twice, or before Ctrl-C or Enter, is Esc and
+  /// then that key.
+  @Test func escapeWithALetterIsAnAltKey() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()
     defer { backend.shutdown() }
-    terminal.type("\u{1B}y")
-    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
-    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("y")))
+    terminal.type("\u{1B}y\u{1B}é\u{1B}\u{7F}")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.alt(.character("y"))))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.alt(.character("é"))))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.alt(.backspace)))
     terminal.type("\u{1B}\u{1B}")
     #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
     #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    terminal.type("\u{1B}\u{03}\u{1B}\r")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.control("c")))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.escape))
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.enter))
     #expect(backend.nextEvent(timeout: .zero) == .timeout)
   }
 

@@ -66,6 +66,27 @@ extension EndToEnd {
       #expect(try Self.savedClients(session) == [])
     }
 
+    /// Alt keys arrive as Esc and a letter together: they move by words in a text field and
+    /// do nothing elsewhere; they never cancel the form.
+    @Test func altKeysMoveByWordsAndNeverCancel() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await Self.startClientForm(session)
+      try session.type("Ada Lovelace")
+      try await session.waitFor(text: " › Name   Ada Lovelace")
+      try session.press("M-b")
+      try session.type("King ")
+      try await session.waitFor(text: " › Name   Ada King Lovelace")
+      try session.press("M-y")
+      try session.press("M-BSpace")
+      try session.type("!")
+      let screen = try await session.waitFor(text: " › Name   Ada !Lovelace")
+      #expect(!screen.contains("Discard changes?"), "\(screen)")
+
+      try await session.discardChanges()
+      #expect(try await session.waitForExit() == 1)
+    }
+
     @Test func submittingAnUnderageClientShowsTheAgeErrorAndFocusesAge() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -47,7 +47,7 @@ extension CursesBackend {
       guard status == cn_ok() else { return nil }
       let code = UInt32(character)
       if code == KeyDecoder.suspendByte && suspendsOnControlZ { return suspend() }
-      if code == 27, let unknown = skipUnknownSequence() { return .key(unknown) }
+      if code == 27, let key = keyAfterEscape() { return .key(key) }
       return .key(KeyDecoder.decode(character: code))
     }
   }
@@ -55,13 +55,27 @@ extension CursesBackend {
   /// After curses gave Esc: when a CSI or SS3 sequence came with it (`Esc [` or `Esc O`, within
   /// the escape delay, so curses already holds it), it is a key curses does not know (one
   /// terminfo does not list, such as F13 or Ctrl-PageUp on some terminals). It is read to its
-  /// end and is one unknown key, so its bytes do not arrive as text. Esc followed by anything
-  /// else is Esc and that key: a person may type Esc and then a letter quickly.
+  /// end and is one unknown key, so its bytes do not arrive as text.
+  ///
+  /// A printable character or Backspace that came with the Esc is that key pressed with Alt:
+  /// terminals send Alt-B as `Esc b`, and read as Esc and a letter it would cancel the form
+  /// (readline's word keys are a habit). Esc followed by anything else (a second Esc, Ctrl-C,
+  /// Enter) is Esc and then that key.
   ///
   /// NB: curses matches only the sequences it was taught and hands back every byte of any other
   ///     one; telling where such a sequence ends (ECMA-48's CSI and SS3 forms) is left to us.
-  private func skipUnknownSequence() -> Key? {
-    guard let next = pendingCharacter() else { return nil }
+  private func keyAfterEscape() -> Key? {
+    var character: wint_t = 0
+    let status = wget_wch(screen.window, &character)
+    if status == cn_key_code_yes() {
+      // NB: Backspace comes as curses' own key where terminfo names its byte (`kbs`).
+      let code = Int32(bitPattern: UInt32(character))
+      if code == cn_key_backspace() { return .alt(.backspace) }
+      _ = ungetch(code)
+      return nil
+    }
+    guard status == cn_ok() else { return nil }
+    let next = UInt32(character)
     switch next {
     case 0x5B:  // "[": parameters and intermediates up to a final byte from @ to ~
       for _ in 0..<32 {
@@ -77,8 +91,13 @@ extension CursesBackend {
       _ = pendingCharacter()
       return .unknown(27)
     default:
-      _ = unget_wch(wchar_t(next))
-      return nil
+      switch KeyDecoder.decode(character: next) {
+      case let .character(character): return .alt(.character(character))
+      case .backspace: return .alt(.backspace)
+      default:
+        _ = unget_wch(wchar_t(next))
+        return nil
+      }
     }
   }
 

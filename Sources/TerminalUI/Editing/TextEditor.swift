@@ -66,7 +66,8 @@ public struct TextEditor: Hashable, Sendable {
   ///
   /// Printable characters and pastes insert at the cursor; Backspace, Delete and Ctrl-D delete one
   /// grapheme; Left/Right, Ctrl-B/F, Home/End and Ctrl-A/E move; Ctrl-K kills to the end, Ctrl-U
-  /// to the start, Ctrl-W the previous word. Anything else is ``Outcome/notHandled``.
+  /// to the start, Ctrl-W and Alt-Backspace the previous word, Alt-D the next one; Alt-B and
+  /// Alt-F move by words, as in readline. Anything else is ``Outcome/notHandled``.
   ///
   /// In a multi-line editor (``isMultiline``), Enter inserts a line break and a paste keeps its
   /// line breaks; Up and Down move by wrapped rows in ``handle(_:width:)``.
@@ -108,8 +109,14 @@ public struct TextEditor: Hashable, Sendable {
       return delete(from: cursor, to: Self.characterCount(of: text))
     case .control("u"):
       return delete(from: 0, to: cursor)
-    case .control("w"):
+    case .control("w"), .alt(.backspace):
       return delete(from: startOfPreviousWord(), to: cursor)
+    case .alt(.character("b")):
+      return move(to: startOfPreviousWord())
+    case .alt(.character("f")):
+      return move(to: endOfNextWord())
+    case .alt(.character("d")):
+      return delete(from: cursor, to: endOfNextWord())
     default:
       return .notHandled
     }
@@ -191,6 +198,22 @@ public struct TextEditor: Hashable, Sendable {
         inWord = true
       }
       position -= 1
+    }
+    return position
+  }
+
+  /// Where Alt-F stops and Alt-D deletes to: forward over spaces after the cursor, then over
+  /// the word.
+  private func endOfNextWord() -> Int {
+    var position = cursor
+    var inWord = false
+    for character in text[index(at: cursor)...] {
+      if character.isWhitespace {
+        if inWord { break }
+      } else {
+        inWord = true
+      }
+      position += 1
     }
     return position
   }

@@ -15,6 +15,10 @@ public enum Key: Hashable, Sendable {
   case mouse(MouseEvent)
   /// A function key or sequence the decoder does not name (the raw curses code).
   case unknown(Int32)
+  /// A key pressed with Alt (Meta): a character (`.alt(.character("b"))`) or Backspace, which
+  /// terminals send as Esc and the key together. Forms ignore it, except a text field's word
+  /// keys (Alt-B, Alt-F, Alt-D, Alt-Backspace), so it never counts as Esc.
+  indirect case alt(Key)
 }
 
 /// What the mouse did, and where (the screen cell, from the top left).

@@ -62,6 +62,8 @@ extension Key {
     case .resize: "Resize"
     case let .unknown(code): "Key \(code)"
     case .mouse(let event): event.action == .press ? "Click" : "Wheel"
+    case let .alt(.character(character)): "Alt-" + character.uppercased()
+    case let .alt(key): "Alt-" + key.name
     }
   }
 }
@@ -74,7 +76,14 @@ extension Key {
     case .down: "Down"
     case .left: "Left"
     case .right: "Right"
+    case let .alt(key) where !key.isCharacter: "Alt-" + key.spelledOut
     default: name
     }
+  }
+}
+
+extension Key {
+  fileprivate var isCharacter: Bool {
+    if case .character = self { true } else { false }
   }
 }

@@ -94,7 +94,7 @@ struct KeyTable: Hashable, Sendable {
     case .end: return namedBase + 11
     case .pageUp: return namedBase + 12
     case .pageDown: return namedBase + 13
-    case .paste, .resize, .unknown, .mouse: return nil
+    case .paste, .resize, .unknown, .mouse, .alt: return nil
     }
   }
 }

@@ -88,6 +88,7 @@ public struct Keymap: Hashable, Sendable {
         .home, .end, .left, .right, .backspace, .delete,
         .control("a"), .control("e"), .control("b"), .control("f"),
         .control("k"), .control("u"), .control("w"), .control("d"),
+        .alt(.character("b")), .alt(.character("f")), .alt(.character("d")), .alt(.backspace),
       ], help: "edit")
   )
 

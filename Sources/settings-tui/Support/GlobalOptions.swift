@@ -22,7 +22,7 @@ struct FormOptions: ParsableArguments {
 
   @Option(
     name: .customLong("set"),
-    help: ArgumentHelp("Set a field, e.g. --set displayName=Blob (repeatable).", valueName: "field=value"))
+    help: ArgumentHelp("Set one of the fields named above to a value (repeatable).", valueName: "field=value"))
   var assignments: [String] = []
 
   var noMouse: Bool { display.noMouse }

@@ -132,6 +132,36 @@ import Testing
     #expect(editor.cursor == 4)
   }
 
+  @Test func altBAndAltFMoveByWordsAsInReadline() {
+    var editor = editor("send to  ada@x.io", cursor: 17)
+    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.cursor == 9)
+    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.cursor == 5)
+    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.cursor == 0)
+    #expect(editor.handle(.alt(.character("b"))) == .unchanged)
+    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.cursor == 4)
+    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.cursor == 7, "over the space, then to the end of `to`")
+    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.cursor == 17)
+    #expect(editor.handle(.alt(.character("f"))) == .unchanged)
+  }
+
+  @Test func altDDeletesTheNextWordAndAltBackspaceThePreviousOne() {
+    var editor = editor("one two three", cursor: 3)
+    #expect(editor.handle(.alt(.character("d"))) == .textChanged)
+    #expect(editor.text == "one three")
+    #expect(editor.cursor == 3)
+    #expect(editor.handle(.alt(.backspace)) == .textChanged)
+    #expect(editor.text == " three")
+    #expect(editor.cursor == 0)
+    #expect(editor.handle(.alt(.character("x"))) == .notHandled, "other Alt keys are no edit")
+    #expect(editor.text == " three")
+  }
+
   @Test func formKeysAreNotHandled() {
     var editor = editor("x")
     for key: Key in [.tab, .backTab, .enter, .escape, .up, .down, .pageUp, .resize, .control("c"), .unknown(7)] {

@@ -255,6 +255,22 @@ import Testing
     #expect(keymap.command(for: .tab, focused: .text) == nil)
   }
 
+  /// Alt keys (a terminal's `Esc b`) are a text field's word keys and nothing anywhere else:
+  /// never cancel, whatever has focus.
+  @Test func altKeysEditWordsInTextAndNeverCancel() {
+    let keymap = Keymap.standard
+    for key: Key in [.alt(.character("b")), .alt(.character("f")), .alt(.character("d")), .alt(.backspace)] {
+      #expect(keymap.command(for: key, focused: .text) == .edit(key), "\(key)")
+      #expect(keymap.command(for: key, focused: .textArea) == .edit(key), "\(key)")
+    }
+    for kind: ControlKind? in [.text, .toggle, .picker, .button, .list, nil] {
+      #expect(keymap.command(for: .alt(.character("y")), focused: kind) == nil, "\(String(describing: kind))")
+    }
+    #expect(Key.alt(.character("b")).name == "Alt-B")
+    #expect(Key.alt(.backspace).spelledOut == "Alt-Backspace")
+    #expect(keymap.summary.contains { $0.contains("Alt-B, Alt-F, Alt-D, Alt-Backspace: edit text") }, "\(keymap.summary)")
+  }
+
   /// `--help`'s key list says where a control takes a key for itself.
   @Test func theSummarySaysWhereAControlTakesAKeyForItself() {
     let summary = Keymap.standard.summary
