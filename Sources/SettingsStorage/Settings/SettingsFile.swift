@@ -138,7 +138,7 @@ struct SettingsFile: Sendable {
 
   /// Replaces the file with `settings` and the members of `others` (keys that are not
   /// settings); on failure the old file is left whole.
-  func save(_ settings: UserSettings, keeping others: [(key: String, value: JSONValue)] = []) throws(StorageError) {
+  func save(_ settings: UserSettings, keeping others: [RawJSONMember] = []) throws(StorageError) {
     let bytes = try Self.encode(settings, keeping: others)
     do {
       try writer.write(bytes, to: path)
@@ -151,29 +151,26 @@ struct SettingsFile: Sendable {
     }
   }
 
-  /// The file's bytes: pretty-printed JSON, keys sorted, ending in a newline.
-  static func encode(
-    _ settings: UserSettings, keeping others: [(key: String, value: JSONValue)] = []
-  ) throws(StorageError) -> [UInt8] {
+  /// The file's bytes: one member a line (`"key" : value`), keys sorted, ending in a newline.
+  /// The members that are not settings keep their values' text as the file had it.
+  static func encode(_ settings: UserSettings, keeping others: [RawJSONMember] = []) throws(StorageError) -> [UInt8] {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoded: Data
     do {
-      let document = JSONValue.object(others)
-      return Array(try encoder.encode(Contents(settings: settings, others: document))) + [UInt8(ascii: "\n")]
+      encoded = try encoder.encode(settings)
     } catch {
       throw StorageError("Cannot encode the settings as JSON: \(error)")
     }
-  }
-
-  /// The settings' members and the others, in one object.
-  private struct Contents: Encodable {
-    var settings: UserSettings
-    /// An object of the members that are not settings.
-    var others: JSONValue
-
-    func encode(to encoder: any Encoder) throws {
-      try settings.encode(to: encoder)
-      try others.encode(to: encoder)
+    guard let ours = RawJSONMembers.of(Array(encoded)) else {
+      throw StorageError("Cannot encode the settings as JSON: the encoder did not write an object")
     }
+    let members = (ours + others.filter { !SettingsFileDecoding.isSetting($0.key) }).sorted { $0.key < $1.key }
+    var bytes = Array("{\n".utf8)
+    for (index, member) in members.enumerated() {
+      bytes += Array("  ".utf8) + member.keyText + Array(" : ".utf8) + member.valueText
+      bytes += Array((index == members.count - 1 ? "\n" : ",\n").utf8)
+    }
+    return bytes + Array("}\n".utf8)
   }
 }

@@ -43,11 +43,14 @@ enum SettingsFileDecoding {
   }
 
   /// The members of a settings file whose keys are not settings (a newer version's, another
-  /// tool's), in the file's order; none when the bytes are not a JSON object.
-  static func otherMembers(in bytes: [UInt8]) -> [(key: String, value: JSONValue)] {
-    guard case let .object(pairs)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return [] }
-    return pairs.filter { !SettingsFileContents.keys.contains($0.key) }
+  /// tool's), in the file's order, each value's text as written; none when the bytes are not a
+  /// JSON object.
+  static func otherMembers(in bytes: [UInt8]) -> [RawJSONMember] {
+    (RawJSONMembers.of(bytes) ?? []).filter { !isSetting($0.key) }
   }
+
+  /// Whether `key` is one a setting is read from.
+  static func isSetting(_ key: String) -> Bool { SettingsFileContents.keys.contains(key) }
 
   /// Why a file that is valid JSON but not an object cannot be settings, naming what it holds
   /// from its first character (only asked once the decoder has refused it).

@@ -51,15 +51,7 @@ struct SettingsFileSaveTests {
           "digest" : "daily",
           "displayName" : "New",
           "enableNotifications" : false,
-          "plugins" : {
-            "list" : [
-              true,
-              null,
-              2.5,
-              "a/b"
-            ],
-            "x" : 1
-          },
+          "plugins" : {"x": 1, "list": [true, null, 2.5, "a/b"]},
           "protectMyPosts" : false,
           "sendEmailNotifications" : false,
           "sendMobileNotifications" : false,
@@ -70,6 +62,58 @@ struct SettingsFileSaveTests {
         """
       #expect(String(decoding: try folder.bytes("s.json"), as: UTF8.self) == expected)
       #expect(try await storage.load() == changed)
+    }
+  }
+
+  /// Values no `Double` or Swift string holds exactly (another tool's ids and timestamps past
+  /// 2^53, a number out of range, a lone surrogate) come back byte for byte; they were once
+  /// rounded, or lost with every other key that is not a setting.
+  @Test func valuesNoDoubleHoldsAreWrittenBackByteForByte() async throws {
+    try await withTemporaryFolder { folder in
+      let others = [
+        #""big" : 12345678901234567890"#, #""e" : 1e400"#, #""id" : 9007199254740993"#,
+        #""nested" : {"n": [1e-400, "\ud800"]}"#, #""s" : "\ud800""#, #""tiny" : -0.0e-0"#,
+        #""\u007a" : "escaped key""#,
+      ]
+      try folder.write("{" + others.joined(separator: ", ") + #", "displayName": "Old"}"#, to: "s.json")
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      var changed = try await storage.load() ?? UserSettings()
+      changed.digest = .off
+      try await storage.save(changed, .merge)
+      let text = String(decoding: try folder.bytes("s.json"), as: UTF8.self)
+      for member in others {
+        #expect(text.contains("  \(member)"), "\(member) in\n\(text)")
+      }
+      #expect(text.contains(#"  "digest" : "off","#), "\(text)")
+      #expect(try await storage.load() == changed)
+    }
+  }
+
+  /// A file this program wrote (nested values over several lines) is written again unchanged
+  /// apart from the settings that changed.
+  @Test func aSavedFileSurvivesASecondSaveUnchanged() async throws {
+    try await withTemporaryFolder { folder in
+      let original = """
+        {
+          "digest" : "daily",
+          "displayName" : "Old",
+          "enableNotifications" : false,
+          "plugins" : {
+            "list" : [
+              true
+            ]
+          },
+          "protectMyPosts" : false,
+          "sendEmailNotifications" : false,
+          "sendMobileNotifications" : false
+        }
+
+        """
+      try folder.write(original, to: "s.json")
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      let loaded = try await storage.load() ?? UserSettings()
+      try await storage.save(loaded, .merge)
+      #expect(String(decoding: try folder.bytes("s.json"), as: UTF8.self) == original)
     }
   }
 
