@@ -159,6 +159,10 @@ extension EndToEnd {
       #expect(long.status == 2, "\(long)")
       #expect(long.stderr.contains("--set n=xxxxxxxx"), "\(long)")
       #expect(long.stderr.count < 200, "the value is cut, not repeated whole: \(long.stderr.count) bytes")
+
+      let huge = try session.runDirectly(["form", spec, "--no-input", "--set", "n=99999999999999999999999"])
+      #expect(huge.status == 2, "\(huge)")
+      #expect(huge.stderr.contains("expected a whole number, found one too far from zero"), "\(huge)")
     }
 
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {

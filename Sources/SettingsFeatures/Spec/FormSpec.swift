@@ -18,6 +18,12 @@ import TerminalUI
 ///
 /// ``parse(_:)`` reports every mistake with its place in the document (`$.fields[2].kind`).
 public struct FormSpec: Hashable, Sendable {
+  /// The largest whole number (of either sign) a spec's number holds: every whole number up to
+  /// it is exact in the `Double` a JSON parser reads.
+  static let wholeNumberLimit = 999_999_999_999_999
+  /// The whole numbers a spec takes, in words for a message.
+  static var wholeNumberRange: String { "from -\(wholeNumberLimit) to \(wholeNumberLimit)" }
+
   public var title: String
   public var submitTitle: String
   /// The pages' titles, in order; empty for a spec without pages.
@@ -343,8 +349,11 @@ private struct Parser {
       // NB: Zero, or the end of the range nearest to it.
       let range = field.numberRange
       return .number(min(max(0, range.lowerBound), range.upperBound))
-    case (.number, .number(let number)?) where number == number.rounded() && abs(number) < 1e15:
+    case (.number, .number(let number)?) where number == number.rounded() && abs(number) <= Double(FormSpec.wholeNumberLimit):
       return .number(Int(number))
+    case (.number, .number(let number)?) where number == number.rounded():
+      problem(path, "expected a whole number \(FormSpec.wholeNumberRange), found one further from zero")
+      return FormSpec.Value.empty(for: field)
     case (.multiselect, nil), (.multiselect, .null?): return .list([])
     case (.multiselect, .array(let items)?) where items.allSatisfy({ if case .string = $0 { true } else { false } }):
       return .list(items.compactMap { if case let .string(text) = $0 { text } else { nil } })
@@ -394,7 +403,10 @@ private struct Parser {
   mutating func int(_ value: JSONValue?, _ path: String) -> Int? {
     switch value {
     case nil, .null?: return nil
-    case let .number(number)? where number == number.rounded() && abs(number) < 1e15: return Int(number)
+    case let .number(number)? where number == number.rounded() && abs(number) <= Double(FormSpec.wholeNumberLimit): return Int(number)
+    case let .number(number)? where number == number.rounded():
+      problem(path, "expected a whole number \(FormSpec.wholeNumberRange), found one further from zero")
+      return nil
     case let value?:
       problem(path, "expected a whole number, found \(value.kindName)")
       return nil

@@ -54,8 +54,11 @@ struct FieldAssignment {
   }
 
   func int() throws(ExitStatus) -> Int {
-    guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
-      throw fail("--set \(shown): expected a whole number")
+    let text = value.trimmingCharacters(in: .whitespaces)
+    guard let number = Int(text) else {
+      let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      let tooLong = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+      throw fail("--set \(shown): expected a whole number\(tooLong ? ", found one too far from zero" : "")")
     }
     return number
   }

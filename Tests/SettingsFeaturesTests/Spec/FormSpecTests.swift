@@ -66,6 +66,23 @@ struct FormSpecTests {
     #expect(found.contains("$.fields[9].pattern: not a valid regular expression"))
   }
 
+  /// A whole number past what a JSON parser's `Double` holds exactly is named as too far from
+  /// zero, not as "not a whole number".
+  @Test func wholeNumbersTooFarFromZeroSaySo() {
+    let found = problems("""
+      {"fields": [
+        {"key": "a", "kind": "number", "max": 9223372036854775807},
+        {"key": "b", "kind": "number", "default": -1e18},
+        {"key": "c", "kind": "number", "min": -999999999999999, "max": 999999999999999}
+      ]}
+      """)
+    let range = "from -999999999999999 to 999999999999999"
+    #expect(found == [
+      "$.fields[0].max: expected a whole number \(range), found one further from zero",
+      "$.fields[1].default: expected a whole number \(range), found one further from zero",
+    ])
+  }
+
   @Test func rulesNoValueCanMeetAreRefused() {
     let found = problems("""
       {"fields": [
