@@ -106,8 +106,7 @@ extension FormSpec {
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
-      let message = syntaxErrorPlace(in: bytes).map { "\($0): not valid JSON" }
-      throw Problems(messages: [message ?? "$: not valid JSON (\(Self.describe(error)))"])
+      throw Problems(messages: [syntaxProblem(in: bytes, error: error)])
     }
     var parser = Parser()
     if let repeated = RepeatedJSONKey.first(in: bytes) {
@@ -116,6 +115,63 @@ extension FormSpec {
     let spec = parser.spec(root)
     guard parser.problems.isEmpty, let spec else { throw Problems(messages: parser.problems) }
     return spec
+  }
+
+  /// Why `bytes` are not JSON, in words a person can act on: empty, not UTF-8, nested deeper
+  /// than a parser follows, or where the text stops being JSON.
+  private static func syntaxProblem(in bytes: [UInt8], error: any Error) -> String {
+    if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      return "$: the spec is empty (expected a JSON object with \"title\" and \"fields\")"
+    }
+    if let offset = firstInvalidUTF8(in: bytes) {
+      return "\(TextPosition(offset: offset, in: bytes)): not valid UTF-8 (a spec is UTF-8 text)"
+    }
+    if nestingDepth(of: bytes) > maximumNesting {
+      return "$: nested more than \(maximumNesting) levels deep, deeper than a JSON parser follows"
+    }
+    return syntaxErrorPlace(in: bytes).map { "\($0): not valid JSON" } ?? "$: not valid JSON (\(describe(error)))"
+  }
+
+  /// How deep Foundation's parser follows arrays and objects.
+  private static let maximumNesting = 512
+
+  /// The byte offset of the first byte that is not part of valid UTF-8.
+  private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var decoder = Unicode.UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case let .scalarValue(scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  /// The deepest nesting of arrays and objects, brackets inside strings aside.
+  private static func nestingDepth(of bytes: [UInt8]) -> Int {
+    var depth = 0
+    var deepest = 0
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+      default:
+        break
+      }
+      index += 1
+    }
+    return deepest
   }
 
   /// Where the JSON in `bytes` stops being JSON, as "line 2, column 23", when Foundation's

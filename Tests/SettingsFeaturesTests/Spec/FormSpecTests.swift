@@ -83,6 +83,27 @@ struct FormSpecTests {
     ])
   }
 
+  /// Text that is not JSON says why: empty, not UTF-8, nested too deep, or where it breaks.
+  @Test func textThatIsNotJSONSaysWhy() {
+    func problem(_ bytes: [UInt8]) -> [String] {
+      do throws(FormSpec.Problems) {
+        _ = try FormSpec.parse(bytes)
+        return []
+      } catch {
+        return error.messages
+      }
+    }
+    #expect(problem(Array(" \n".utf8)) == [#"$: the spec is empty (expected a JSON object with "title" and "fields")"#])
+    #expect(problem(Array(#"{"title": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)) == [
+      "line 1, column 13: not valid UTF-8 (a spec is UTF-8 text)"
+    ])
+    let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    #expect(problem(Array(#"{"title": \#(deep)}"#.utf8)) == [
+      "$: nested more than 512 levels deep, deeper than a JSON parser follows"
+    ])
+    #expect(problem(Array("{\"title\": }".utf8)) == ["line 1, column 11: not valid JSON"])
+  }
+
   @Test func rulesNoValueCanMeetAreRefused() {
     let found = problems("""
       {"fields": [
