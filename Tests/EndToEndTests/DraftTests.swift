@@ -154,6 +154,14 @@ extension EndToEnd {
       #expect(result.stderr.contains("a draft from an earlier run is kept at \(file.path)"), "\(result)")
       #expect(try String(contentsOf: file, encoding: .utf8) == Self.clientDraft)
       #expect(try ClientFormTests.savedClients(session).map(\.email) == ["lin@example.com"])
+
+      // --no-input keeps it too, and says so.
+      let script = try session.runDirectly([
+        "client", "--no-input", "--set", "name=Kim", "--set", "email=kim@example.com", "--set", "age=40",
+      ])
+      #expect(script.status == 0, "\(script)")
+      #expect(script.stderr.contains("a draft from an earlier run is kept at \(file.path)"), "\(script)")
+      #expect(try String(contentsOf: file, encoding: .utf8) == Self.clientDraft)
     }
 
     @Test func anAnswerThatIsNeitherYesNorNoAsksAgain() async throws {

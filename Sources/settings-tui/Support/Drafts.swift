@@ -43,9 +43,14 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
     extract: @escaping (State) -> Draft
   ) -> (initial: Draft, restored: Bool, keeper: DraftKeeper?) {
-    guard !options.noInput, let path = StoragePaths.draftFile(named: name, environment: environment)
+    guard let path = StoragePaths.draftFile(named: name, environment: environment)
     else { return (original, false, nil) }
     let file = DraftFile<Draft>(path: path)
+    guard !options.noInput else {
+      // NB: A script's run neither asks nor keeps a draft, but says one waits for a person.
+      if file.load() != nil { printWaitingDraft(at: path) }
+      return (original, false, nil)
+    }
     let keeper = DraftKeeper(file: file, original: original, extract: extract)
     guard let kept = file.load() else { return (original, false, keeper) }
     let values =
@@ -60,9 +65,13 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     case nil:
       // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
       //     keeps no draft of its own, which would write over it.
-      printError("a draft from an earlier run is kept at \(path); run settings-tui in a terminal to take it up")
+      printWaitingDraft(at: path)
       return (original, false, nil)
     }
+  }
+
+  private static func printWaitingDraft(at path: String) {
+    printError("a draft from an earlier run is kept at \(path); run settings-tui in a terminal to take it up")
   }
 
   /// The draft's name for an edit of the client with `email` in the database at `database`:
