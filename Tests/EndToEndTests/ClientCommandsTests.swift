@@ -24,6 +24,34 @@ extension EndToEnd {
       #expect(again.stderr.contains("settings-tui: no client with email ada@example.com"), "\(again)")
     }
 
+    /// A database in a folder its user may not write to refuses writes ("readonly database",
+    /// SQLite's words, though the file itself is writable): the message says it is the folder.
+    /// Run as `nobody`, since root writes anywhere; skipped where the tests cannot switch user.
+    @Test func aReadOnlyFolderIsNamedWhenSavingAClientFails() throws {
+      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+      let session = try TmuxSession()
+      defer { session.close() }
+      let folder = session.folder.appendingPathComponent("db").path
+      let database = folder + "/clients.sqlite"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let seeded = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
+         "--database", database])
+      #expect(seeded.status == 0, "\(seeded)")
+      for path in [session.folder.path, folder, database, session.home.path] {
+        #expect(chown(path, 65534, 65534) == 0, "\(path)")
+      }
+      #expect(chmod(folder, 0o555) == 0)
+      let result = try run(
+        "/usr/bin/setpriv",
+        ["--reuid=65534", "--regid=65534", "--clear-groups", session.binary, "client", "--no-input",
+         "--set", "name=Bo", "--set", "email=bo@example.com", "--set", "age=40", "--database", database],
+        environment: session.environment)
+      #expect(chmod(folder, 0o755) == 0)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("its folder \(folder) is read-only, and SQLite writes its journal beside the file"), "\(result)")
+    }
+
     /// Listing, removing and editing only read a database: at a path where there is none (a
     /// typo), they say so and create nothing there.
     @Test func commandsThatOnlyReadCreateNoDatabase() throws {

@@ -118,7 +118,7 @@ struct ClientDatabase: Sendable {
         "Cannot open the clients database at \(path): another program kept it locked for "
           + "\(Int(Self.busyTimeout)) seconds. Try again when it is done, or pass --database PATH.")
     } catch {
-      throw Self.cannotOpen(path, reason: Self.reason(error))
+      throw Self.cannotOpen(path, reason: Self.reason(error) + Self.readOnlyCause(error, path: path))
     }
   }
 
@@ -227,7 +227,22 @@ struct ClientDatabase: Sendable {
   /// A ``StorageError`` for `error`, except cancellation, which passes through unchanged.
   func mapped(_ error: any Error, doing action: String) -> any Error {
     if error is CancellationError { return error }
-    return StorageError("Cannot \(action) the clients database at \(path): \(Self.reason(error)).")
+    return StorageError(
+      "Cannot \(action) the clients database at \(path): \(Self.reason(error))\(Self.readOnlyCause(error, path: path)).")
+  }
+
+  /// What makes a write fail as "readonly database", in words a person can act on: SQLite
+  /// writes a journal beside the file, so a folder without write permission refuses writes to
+  /// a writable file too; empty when the error is another one.
+  static func readOnlyCause(_ error: any Error, path: String) -> String {
+    guard let error = error as? DatabaseError, error.resultCode == .SQLITE_READONLY else { return "" }
+    let folder = parentFolder(of: path)
+    if access(path, W_OK) != 0 { return " (the file is read-only: give yourself write permission)" }
+    if access(folder, W_OK) != 0 {
+      return " (its folder \(folder) is read-only, and SQLite writes its journal beside the file: "
+        + "give yourself write permission there, or pass --database PATH)"
+    }
+    return ""
   }
 
   /// Throws when a file at `path` is not an SQLite database, judged by its 16-byte header
