@@ -150,6 +150,9 @@ public struct Keymap: Hashable, Sendable {
     case .picker, .stepper:
       if membership.contains(.decrement) { return .decrement }
       if membership.contains(.increment) { return .increment }
+      // NB: A stepper takes back a typed digit, and takes a pasted number.
+      if key == .backspace { return .edit(key) }
+      if case .paste = key { return .edit(key) }
       if case .character(let character) = key, let digit = character.wholeNumberValue,
         character.isASCII
       {

@@ -65,6 +65,32 @@ struct RuntimeTests {
     #expect(backend.lines[5] == " › Age    ‹ 10 ›")
   }
 
+  /// Backspace takes a digit back, from what was typed or from the number shown, and a pasted
+  /// number in the range sets the stepper; one out of it, or not a number, changes nothing.
+  @Test func backspaceAndPasteEditTheAgeStepper() {
+    var state = ClientForm.State()
+    state.form.focus = .field(.age)
+    let store = Store(initialState: state) { ClientForm() }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
+      events: ScriptedEventSource())
+    runtime.render()
+    _ = runtime.handle(.backspace)
+    #expect(store.state.age == 1, "18 loses its last digit")
+    _ = runtime.handle(.character("9"))
+    #expect(store.state.age == 19)
+    _ = runtime.handle(.backspace)
+    #expect(store.state.age == 1)
+    _ = runtime.handle(.paste(" 42 "))
+    #expect(store.state.age == 42)
+    _ = runtime.handle(.paste("200"))
+    _ = runtime.handle(.paste("forty"))
+    #expect(store.state.age == 42)
+    runtime.render()
+    #expect(backend.lines[5] == " › Age    ‹ 42 ›")
+  }
+
   @Test func escCancelsAndCtrlCInterrupts() async {
     let store = Store(initialState: SettingsForm.State()) { SettingsForm() }
     let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))

@@ -117,7 +117,9 @@ import Testing
         #expect(keymap.command(for: key, focused: focused) == nil, "\(key) on \(String(describing: focused))")
       }
     }
-    #expect(keymap.command(for: .backspace, focused: .stepper) == nil)
+    // A stepper takes back a typed digit and takes a pasted number.
+    #expect(keymap.command(for: .backspace, focused: .stepper) == .edit(.backspace))
+    #expect(keymap.command(for: .paste("42"), focused: .stepper) == .edit(.paste("42")))
   }
 
   @Test func unknownKeysMeanNothing() {
@@ -208,6 +210,8 @@ import Testing
     case .picker, .stepper:
       if keymap.decrement.contains(key) { return .decrement }
       if keymap.increment.contains(key) { return .increment }
+      if key == .backspace { return .edit(key) }
+      if case .paste = key { return .edit(key) }
       if case let .character(character) = key, let digit = character.wholeNumberValue,
         character.isASCII
       {

@@ -128,7 +128,8 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
     textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
 }
 
-/// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value.
+/// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
+/// (Backspace takes the last one back), and a pasted number in the range sets it.
 ///
 /// ```swift
 /// Stepper("Age", \.$age, range: 0...150)
@@ -169,8 +170,14 @@ public func Stepper<State>(
           next = min(max(digit, range.lowerBound), range.upperBound)
         }
       case .edit(.backspace):
-        input.typed = String(input.typed.dropLast())
+        // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1.
+        let digits = input.typed.isEmpty ? String(value) : input.typed
+        input.typed = String(digits.dropLast())
         next = Int(input.typed).map { min(max($0, range.lowerBound), range.upperBound) } ?? range.lowerBound
+      case let .edit(.paste(text)):
+        guard let number = Int(text.trimmingSpaces), range.contains(number) else { return nil }
+        input.typed = ""
+        next = number
       default:
         return nil
       }
