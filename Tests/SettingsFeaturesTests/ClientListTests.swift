@@ -123,6 +123,38 @@ struct ClientListTests {
     }
   }
 
+  /// A search that finds nothing selects nothing; clearing it goes back to the client that was
+  /// selected before it, not to the first row.
+  @Test func clearingASearchThatFoundNothingGoesBackToTheSelectedClient() async {
+    let store = await openedStore()
+    await store.send(.selected(1)) { $0.selection = 1 }
+    await store.send(.searchChanged("q")) {
+      $0.search = "q"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(2)
+    }
+    await store.receive(.matchesLoaded(query: "q", [])) {
+      $0.matches = []
+      $0.isLoaded = true
+    }
+    await store.send(.searchChanged("qx")) {
+      $0.search = "qx"
+      $0.isLoaded = false
+    }
+    await store.receive(.matchesLoaded(query: "qx", [])) { $0.isLoaded = true }
+    await store.send(.searchChanged("")) {
+      $0.search = ""
+      $0.isLoaded = false
+    }
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.matches = [1, 2, 3]
+      $0.isLoaded = true
+      $0.selection = 1
+      $0.reselect = nil
+    }
+  }
+
   @Test func matchesForAnOlderSearchAreIgnored() async {
     let store = await openedStore()
     store.exhaustivity = .off

@@ -130,8 +130,10 @@ public struct ClientList: Reducer {
         guard text != state.search else { return .none }
         state.search = text
         // NB: The selected client stays selected when the new search finds it too (clearing
-        //     the search goes back to it), else the first match is.
-        state.reselect = state.selectedID.map(Reselect.client)
+        //     the search goes back to it), else the first match is. After a search that found
+        //     nothing, the client selected before it is the one to go back to.
+        let waiting: Reselect? = if case .client? = state.reselect { state.reselect } else { nil }
+        state.reselect = state.selectedID.map(Reselect.client) ?? waiting
         state.selection = 0
         state.isLoaded = false
         return loadMatches(state)
@@ -167,7 +169,11 @@ public struct ClientList: Reducer {
           }
         case nil: break
         }
-        state.reselect = nil
+        if case .client? = state.reselect, ids.isEmpty {
+          // NB: Nothing to select: the client to go back to waits for the next search.
+        } else {
+          state.reselect = nil
+        }
         state.selection = max(0, min(state.selection, ids.count - 1))
         return loadRows(&state)
 
