@@ -74,7 +74,10 @@ public struct TextEditor: Hashable, Sendable {
   @discardableResult
   public mutating func handle(_ key: Key) -> Outcome {
     wasCut = false
-    if key != .up && key != .down && key != .control("p") && key != .control("n") { goalColumn = nil }
+    switch key {
+    case .up, .down, .control("p"), .control("n"): break
+    default: goalColumn = nil
+    }
     switch key {
     case .character(let character):
       guard TextSanitizer.isPrintable(character) else { return .notHandled }
