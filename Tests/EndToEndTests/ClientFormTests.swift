@@ -87,6 +87,23 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 1)
     }
 
+    /// A letter typed and deleted again, or an age set to what it was, leaves nothing to
+    /// discard: Esc leaves at once, without asking.
+    @Test func escAsksNothingWhenTheValuesAreBackToWhatTheFormOpenedWith() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await Self.startClientForm(session)
+      try session.type("a")
+      try await session.waitFor(text: " › Name   a")
+      try session.press("BSpace")
+      try session.press("Tab", "Tab")
+      try await session.waitFor(text: " › Age    ‹ 18 ›")
+      try session.type("18")
+      try session.press("Escape")
+      // NB: Had it asked "Discard changes?", the program would still be waiting for y.
+      #expect(try await session.waitForExit() == 1)
+    }
+
     @Test func submittingAnUnderageClientShowsTheAgeErrorAndFocusesAge() async throws {
       let session = try TmuxSession()
       defer { session.close() }

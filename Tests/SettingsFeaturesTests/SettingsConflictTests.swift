@@ -100,6 +100,7 @@ struct SettingsConflictTests {
     await store.receive(.savedSettingsLoaded(UserSettings(digest: .weekly, displayName: "Blob"))) {
       $0.digest = .weekly
       $0.protectMyPosts = false
+      $0.original = UserSettings(digest: .weekly, displayName: "Blob")
       $0.form.hasEdits = false
     }
     // Nothing to discard now: Esc leaves at once.

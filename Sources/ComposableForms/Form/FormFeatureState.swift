@@ -21,6 +21,15 @@ public protocol FormFeatureState {
   var form: FormState<Field> { get set }
   /// The rules of the form's fields, and which fields are enabled.
   static var rules: FormRules<Self, Field> { get }
+  /// Whether the values differ from those the form opened with, for a state that keeps them:
+  /// cancelling then asks ``FormPrompt/discardChanges`` only when they do, so a letter typed
+  /// and deleted again throws nothing away. `nil` (the default) counts any edit since the form
+  /// opened (``FormState/hasEdits``).
+  var hasChangedValues: Bool? { get }
+}
+
+extension FormFeatureState {
+  public var hasChangedValues: Bool? { nil }
 }
 
 extension FormFeatureState {

@@ -130,7 +130,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
     case .cancelTapped:
       guard state.form.outcome == nil, state.form.prompt == nil else { return .none }
-      if state.form.hasEdits && state.form.confirmsDiscard {
+      if state.hasChangedValues ?? state.form.hasEdits, state.form.confirmsDiscard {
         state.form.prompt = .discardChanges
         return .none
       }

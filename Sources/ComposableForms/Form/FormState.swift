@@ -27,8 +27,9 @@ public struct FormState<Field: FormField>: Equatable {
   /// nothing until it is answered.
   public var prompt: FormPrompt?
   /// Whether a control changed a value since the form opened (any binding action counts):
-  /// cancelling then asks ``FormPrompt/discardChanges`` first. Set it when the form opens with
-  /// values that are not saved anywhere yet (a restored draft).
+  /// cancelling then asks ``FormPrompt/discardChanges`` first, unless the state tells whether
+  /// its values changed (``FormFeatureState/hasChangedValues``). Set it when the form opens
+  /// with values that are not saved anywhere yet (a restored draft).
   public var hasEdits = false
   /// Whether cancelling a form with edits asks first; `false` cancels at once.
   public var confirmsDiscard = true

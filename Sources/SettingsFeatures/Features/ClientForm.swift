@@ -35,6 +35,11 @@ public struct ClientForm: Reducer {
 
     /// The email the client being edited is saved under; `nil` while adding one.
     public var editing: String?
+    /// The client the form opened with (what is saved, or an empty one): Esc asks before
+    /// throwing changes away only when the values differ from it.
+    public var original: Client
+
+    public var hasChangedValues: Bool? { client != original }
 
     /// A client form, focus on the first field: empty to add a client, or filled with a saved
     /// one to edit it (`editing` is the email it is saved under).
@@ -43,6 +48,7 @@ public struct ClientForm: Reducer {
       self.email = email
       self.age = age
       self.editing = editing
+      self.original = Client(name: name, email: email, age: age)
       self.form = .focusedOnFirstField
     }
 

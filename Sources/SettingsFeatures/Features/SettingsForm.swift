@@ -18,6 +18,11 @@ public struct SettingsForm: Reducer {
     /// (the default), or what the person answered.
     public var saveMode: SettingsStorageClient.SaveMode = .askIfChanged
     public var form: FormState<Field>
+    /// The settings the form opened with (or took in from the file since): Esc asks before
+    /// throwing changes away only when the values differ from them.
+    public var original: UserSettings
+
+    public var hasChangedValues: Bool? { settings != original }
 
     /// The display name is required and at most 32 characters; the channel toggles are enabled
     /// only while notifications are on.
@@ -38,6 +43,7 @@ public struct SettingsForm: Reducer {
     /// The form filled with saved (or default) settings, focus on the first field.
     public init(settings: UserSettings = UserSettings()) {
       self.form = .focusedOnFirstField
+      self.original = settings
       self.digest = settings.digest
       self.displayName = settings.displayName
       self.enableNotifications = settings.enableNotifications
@@ -131,6 +137,7 @@ public struct SettingsForm: Reducer {
 
       case let .savedSettingsLoaded(settings):
         state.fill(with: settings)
+        state.original = settings
         state.saveMode = .askIfChanged
         state.notificationsDenial = nil
         state.form.hasEdits = false

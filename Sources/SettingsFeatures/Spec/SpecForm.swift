@@ -27,6 +27,12 @@ public struct SpecForm: Reducer {
       form = FormState()
     }
 
+    /// Whether any value differs from the spec's default: Esc asks before throwing it away.
+    public var hasChangedValues: Bool? {
+      let opened = State()
+      return texts != opened.texts || flags != opened.flags || numbers != opened.numbers || lists != opened.lists
+    }
+
     /// The value of the field at `index`.
     public func value(at index: Int) -> FormSpec.Value {
       switch SpecForm.installed.spec.fields[index].kind {

@@ -33,13 +33,14 @@ struct AddClient: AsyncParsableCommand {
     }
     let original = Client(name: "", email: "", age: 18)
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    let (initial, restored, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+    let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
       form: "client", question: "restore the client you were adding", original: original,
       options: options, environment: environment
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age)
-    // NB: A restored draft is saved nowhere else: Esc asks before it is thrown away.
-    state.form.hasEdits = restored
+    // NB: A restored draft is saved nowhere else: its values differ from what is saved, so
+    //     Esc asks before it is thrown away.
+    state.original = original
     let store = Store(initialState: state) { ClientForm() } withDependencies: {
       $0.clientStorage = clients
       // NB: Without typing there is nothing to debounce.

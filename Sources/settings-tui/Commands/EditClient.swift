@@ -36,13 +36,14 @@ struct EditClient: AsyncParsableCommand {
     guard let saved else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
-    let (initial, restored, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+    let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
       form: DraftKeeper<ClientForm.State, Client>.name(editing: saved.email, in: path),
       question: "restore your changes to the client \(saved.email)", original: saved,
       options: options, environment: environment, merge: Client.merging(ours:base:theirs:)
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: saved.email)
-    state.form.hasEdits = restored
+    // NB: Restored changes differ from what is saved: Esc asks before they are thrown away.
+    state.original = saved
     let store = Store(initialState: state) { ClientForm() } withDependencies: {
       $0.clientStorage = clients
       if options.noInput { $0.continuousClock = ImmediateClock() }

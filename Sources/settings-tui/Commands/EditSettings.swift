@@ -35,13 +35,14 @@ struct EditSettings: AsyncParsableCommand {
     }
     let original = saved ?? UserSettings()
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    let (initial, restored, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
+    let (initial, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
       form: "settings", question: "restore the settings you were editing", original: original,
       options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
       extract: \.settings)
     var state = SettingsForm.State(settings: initial)
-    // NB: A restored draft is saved nowhere else: Esc asks before it is thrown away.
-    state.form.hasEdits = restored
+    // NB: A restored draft is saved nowhere else: its values differ from what is saved, so
+    //     Esc asks before it is thrown away.
+    state.original = original
     // NB: With --no-input nobody can be asked: the --set fields go onto the latest file.
     state.saveMode = options.noInput ? .merge : .askIfChanged
     let store = Store(initialState: state) {

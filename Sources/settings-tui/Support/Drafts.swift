@@ -31,8 +31,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
 
   /// The values a form starts from, and the keeper of its draft: the draft of form `name` left
   /// by a run that was cut off, when the person takes it up (`question` is asked with the time
-  /// it was written; `restored` is then `true`), or `original`. `--no-input` keeps no draft and
-  /// asks nothing.
+  /// it was written), or `original`. `--no-input` keeps no draft and asks nothing.
   ///
   /// `merge(ours, base, theirs)`, when given, puts the draft's edits onto `original`: `ours` is
   /// the draft, `base` what its form opened with, `theirs` what the form opens with now. So what
@@ -42,31 +41,31 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     environment: [String: String],
     merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
     extract: @escaping (State) -> Draft
-  ) -> (initial: Draft, restored: Bool, keeper: DraftKeeper?) {
+  ) -> (initial: Draft, keeper: DraftKeeper?) {
     guard let path = StoragePaths.draftFile(named: name, environment: environment)
-    else { return (original, false, nil) }
+    else { return (original, nil) }
     let file = DraftFile<Draft>(path: path)
     guard !options.noInput else {
       // NB: A script's run neither asks nor keeps a draft, but says one waits for a person.
       if file.load() != nil { printWaitingDraft(at: path) }
-      return (original, false, nil)
+      return (original, nil)
     }
     let keeper = DraftKeeper(file: file, original: original, extract: extract)
-    guard let kept = file.load() else { return (original, false, keeper) }
+    guard let kept = file.load() else { return (original, keeper) }
     let values =
       if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
-    guard values != original else { return (original, false, keeper) }
+    guard values != original else { return (original, keeper) }
     switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))?") {
     case true?:
-      return (values, true, keeper)
+      return (values, keeper)
     case false?:
       file.remove()
-      return (original, false, keeper)
+      return (original, keeper)
     case nil:
       // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
       //     keeps no draft of its own, which would write over it.
       printWaitingDraft(at: path)
-      return (original, false, nil)
+      return (original, nil)
     }
   }
 

@@ -59,6 +59,25 @@ struct FormPromptTests {
     }
   }
 
+  /// A state that keeps the values it opened with tells whether they changed: a letter typed and
+  /// deleted again leaves nothing to discard, so Esc leaves at once; a real change asks.
+  @Test func aStateThatKeepsItsOriginalAsksOnlyWhenItsValuesDiffer() async {
+    let store = TestStore(initialState: NoteForm.State()) { NoteForm() }
+    await store.send(.binding(.set(\.$note, "a"))) {
+      $0.note = "a"
+      $0.form.hasEdits = true
+    }
+    await store.send(.binding(.set(\.$note, ""))) { $0.note = "" }
+    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+
+    let changed = TestStore(initialState: NoteForm.State()) { NoteForm() }
+    await changed.send(.binding(.set(\.$note, "b"))) {
+      $0.note = "b"
+      $0.form.hasEdits = true
+    }
+    await changed.send(.form(.cancelTapped)) { $0.form.prompt = .discardChanges }
+  }
+
   @Test func anAnswerToAnotherQuestionOrWhenNothingIsAskedDoesNothing() async {
     var state = SignUpForm.State()
     state.form.hasEdits = true
@@ -112,5 +131,30 @@ struct FormPromptTests {
     #expect(FormPrompt.discardChanges.choice(forKey: "Y")?.id == "discard")
     #expect(FormPrompt.discardChanges.choice(forKey: "n")?.id == "keep")
     #expect(FormPrompt.discardChanges.choice(forKey: "x") == nil)
+  }
+}
+
+/// One note, and the value it opened with.
+private struct NoteForm: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var note = ""
+    let original = ""
+    var form = FormState<Field>()
+    static let rules = FormRules<Self, Field>()
+    var hasChangedValues: Bool? { note != original }
+  }
+
+  enum Field: FormField { case note }
+
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<Field>)
+    var binding: BindingAction<State>? { if case let .binding(action) = self { action } else { nil } }
+    var form: FormAction<Field>? { if case let .form(action) = self { action } else { nil } }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+      .form { _ in {} }
   }
 }
