@@ -102,6 +102,19 @@ extension EndToEnd {
       #expect(try session.display("#{alternate_on}") == "0", "nothing was drawn")
     }
 
+    /// A spec wrong thousands of times over prints its first mistakes and how many more.
+    @Test func aSpecWithThousandsOfMistakesShowsTheFirstTwenty() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let fields = (0..<5000).map { #"{"key": "k\#($0)", "kind": "colour"}"# }
+      try write(#"{"fields": ["# + fields.joined(separator: ",") + "]}", to: "many.json", in: session)
+      let result = try session.runDirectly(["form", session.folder.appendingPathComponent("many.json").path, "--no-input"])
+      #expect(result.status == 2, "\(result)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 21, "\(lines.count) lines")
+      #expect(lines.last?.hasSuffix("many.json: 4980 more mistakes not shown") == true, "\(String(describing: lines.last))")
+    }
+
     @Test func noInputTakesSetValuesAndStandardInputTakesTheSpec() throws {
       let session = try TmuxSession()
       defer { session.close() }

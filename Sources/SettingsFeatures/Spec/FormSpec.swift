@@ -363,6 +363,11 @@ private struct Parser {
     if [.select, .multiselect].contains(kind) && field.options.isEmpty {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
     }
+    // NB: Two equal options could not be told apart in the form or in its output.
+    var seen = Set<String>()
+    if let index = field.options.indices.first(where: { !seen.insert(field.options[$0]).inserted }) {
+      problem("\(path).options[\(index)]", "\"\(field.options[index].truncated(toWidth: 40))\" appears twice; keep one")
+    }
     if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
       problem("\(path).min", "min (\(minimum)) is larger than max (\(maximum))")
     }

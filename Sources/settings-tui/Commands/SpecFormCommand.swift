@@ -34,7 +34,13 @@ struct SpecFormCommand: AsyncParsableCommand {
       spec = try FormSpec.parse(try SpecFile.read(specPath))
     } catch let error as FormSpec.Problems {
       let name = specPath == "-" ? "standard input" : specPath
-      for message in error.messages { printError("\(name): \(message)") }
+      // NB: A generated spec can be wrong thousands of times over; the first mistakes say
+      //     enough, and a screenful of them stays readable.
+      let shown = 20
+      for message in error.messages.prefix(shown) { printError("\(name): \(message)") }
+      if error.messages.count > shown {
+        printError("\(name): \(error.messages.count - shown) more mistakes not shown")
+      }
       throw ExitStatus.usageOrEnvironment
     } catch {
       throw fail("\(error)")

@@ -83,6 +83,11 @@ struct FormSpecTests {
     ])
   }
 
+  @Test func anOptionGivenTwiceIsRefused() {
+    let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["x", "y", "x", "y"]}]}"#)
+    #expect(found == [#"$.fields[0].options[2]: "x" appears twice; keep one"#])
+  }
+
   /// Text that is not JSON says why: empty, not UTF-8, nested too deep, or where it breaks.
   @Test func textThatIsNotJSONSaysWhy() {
     func problem(_ bytes: [UInt8]) -> [String] {
