@@ -30,9 +30,7 @@ public protocol FormFeatureState {
 
 extension FormFeatureState {
   public var hasChangedValues: Bool? { nil }
-}
 
-extension FormFeatureState {
   /// Whether the form can be submitted as it is now: every enabled field passes its rules and
   /// every asynchronous check has answered "valid" for the current value. Never stale.
   public var isValid: Bool { Self.rules.isValid(self, form: form) }

@@ -24,6 +24,11 @@ public struct FormSpec: Hashable, Sendable {
   /// The whole numbers a spec takes, in words for a message.
   static var wholeNumberRange: String { "from -\(wholeNumberLimit) to \(wholeNumberLimit)" }
 
+  /// Whether `number` is whole and within ``wholeNumberLimit``.
+  static func isWholeNumberInRange(_ number: Double) -> Bool {
+    number == number.rounded() && abs(number) <= Double(wholeNumberLimit)
+  }
+
   public var title: String
   public var submitTitle: String
   /// The pages' titles, in order; empty for a spec without pages.
@@ -410,7 +415,7 @@ private struct Parser {
       // NB: Zero, or the end of the range nearest to it.
       let range = field.numberRange
       return .number(min(max(0, range.lowerBound), range.upperBound))
-    case (.number, .number(let number)?) where number == number.rounded() && abs(number) <= Double(FormSpec.wholeNumberLimit):
+    case (.number, .number(let number)?) where FormSpec.isWholeNumberInRange(number):
       return .number(Int(number))
     case (.number, .number(let number)?) where number == number.rounded():
       problem(path, "expected a whole number \(FormSpec.wholeNumberRange), found one further from zero")
@@ -464,7 +469,7 @@ private struct Parser {
   mutating func int(_ value: JSONValue?, _ path: String) -> Int? {
     switch value {
     case nil, .null?: return nil
-    case let .number(number)? where number == number.rounded() && abs(number) <= Double(FormSpec.wholeNumberLimit): return Int(number)
+    case let .number(number)? where FormSpec.isWholeNumberInRange(number): return Int(number)
     case let .number(number)? where number == number.rounded():
       problem(path, "expected a whole number \(FormSpec.wholeNumberRange), found one further from zero")
       return nil

@@ -227,8 +227,8 @@ struct ClientDatabase: Sendable {
   /// A ``StorageError`` for `error`, except cancellation, which passes through unchanged.
   func mapped(_ error: any Error, doing action: String) -> any Error {
     if error is CancellationError { return error }
-    return StorageError(
-      "Cannot \(action) the clients database at \(path): \(Self.reason(error))\(Self.readOnlyCause(error, path: path)).")
+    let reason = Self.reason(error) + Self.readOnlyCause(error, path: path)
+    return StorageError("Cannot \(action) the clients database at \(path): \(reason).")
   }
 
   /// What makes a write fail as "readonly database", in words a person can act on: SQLite
