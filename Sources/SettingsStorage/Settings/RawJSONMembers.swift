@@ -28,6 +28,8 @@ enum RawJSONMembers {
   /// object. Meant for text a JSON parser accepted: it checks only the object's outline.
   static func of(_ bytes: [UInt8]) -> [RawJSONMember]? {
     var scanner = Scanner(bytes: bytes)
+    // NB: A byte order mark may start the text (JSON parsers skip it too).
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
     scanner.skipWhitespace()
     guard scanner.take(UInt8(ascii: "{")) else { return nil }
     var members: [RawJSONMember] = []

@@ -95,7 +95,9 @@ struct SettingsFile: Sendable {
     defer { _ = close(lock) }
     let bytes = try readBytes()
     let theirs = try bytes.map { bytes throws(StorageError) in try SettingsFileDecoding.decode(bytes, path: path) } ?? UserSettings()
-    let others = bytes.map(SettingsFileDecoding.otherMembers(in:)) ?? []
+    let others = try bytes.map { bytes throws(StorageError) in
+      try SettingsFileDecoding.otherMembers(in: bytes, path: path)
+    } ?? []
     let written: UserSettings
     switch mode {
     case .askIfChanged where theirs != base:

@@ -43,10 +43,16 @@ enum SettingsFileDecoding {
   }
 
   /// The members of a settings file whose keys are not settings (a newer version's, another
-  /// tool's), in the file's order, each value's text as written; none when the bytes are not a
-  /// JSON object.
-  static func otherMembers(in bytes: [UInt8]) -> [RawJSONMember] {
-    (RawJSONMembers.of(bytes) ?? []).filter { !isSetting($0.key) }
+  /// tool's), in the file's order, each value's text as written. Asked only of a file that
+  /// ``decode(_:path:)`` read: if its members still cannot be told apart, saving over it would
+  /// lose them, so that is an error.
+  static func otherMembers(in bytes: [UInt8], path: String) throws(StorageError) -> [RawJSONMember] {
+    guard let members = RawJSONMembers.of(bytes) else {
+      throw StorageError(
+        "Cannot save settings to \(path): its keys that are not settings could not be read back "
+          + "to keep them. The file was left unchanged.")
+    }
+    return members.filter { !isSetting($0.key) }
   }
 
   /// Whether `key` is one a setting is read from.

@@ -23,6 +23,10 @@ struct RawJSONMembersTests {
     #expect(found.map { String(decoding: $0.keyText, as: UTF8.self) } == [#""\u0064igest""#, #""\ud800""#])
   }
 
+  @Test func aByteOrderMarkIsSkipped() {
+    #expect(RawJSONMembers.of([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8))?.map(\.key) == ["a"])
+  }
+
   @Test func anEmptyObjectHasNoMembers() {
     #expect(members(" {\n} ") == [])
   }

@@ -89,6 +89,21 @@ struct SettingsFileSaveTests {
     }
   }
 
+  /// A file that starts with a byte order mark keeps its other keys too.
+  @Test func aFileWithAByteOrderMarkKeepsItsOtherKeys() async throws {
+    try await withTemporaryFolder { folder in
+      let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"theme": "dark", "displayName": "Old"}"#.utf8)
+      try Data(bytes).write(to: URL(fileURLWithPath: folder.path("s.json")))
+      let storage = SettingsStorageClient.live(fileAt: folder.path("s.json"))
+      var changed = try await storage.load() ?? UserSettings()
+      changed.displayName = "New"
+      try await storage.save(changed, .merge)
+      let text = String(decoding: try folder.bytes("s.json"), as: UTF8.self)
+      #expect(text.contains(#"  "theme" : "dark""#), "\(text)")
+      #expect(text.contains(#"  "displayName" : "New","#), "\(text)")
+    }
+  }
+
   /// A file this program wrote (nested values over several lines) is written again unchanged
   /// apart from the settings that changed.
   @Test func aSavedFileSurvivesASecondSaveUnchanged() async throws {
