@@ -50,7 +50,7 @@ public struct RepeatedJSONKey: Equatable, Sendable {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
         guard case .object(var keys, _, true)? = open.last, index < bytes.count else { break }
-        let key = decodedString(bytes[start...index])
+        let key = JSONString.decoded(bytes[start...index])
         if keys.contains(key) {
           return RepeatedJSONKey(path: path(open.dropLast()) + member(key), key: key, position: TextPosition(offset: start, in: bytes))
         }
@@ -74,13 +74,5 @@ public struct RepeatedJSONKey: Equatable, Sendable {
       }
     }
     func member(_ key: String) -> String { ".\(key)" }
-  }
-
-  /// A JSON string's text: escapes (`\u0064isplayName`) name the same key as the plain letters.
-  private static func decodedString(_ quoted: ArraySlice<UInt8>) -> String {
-    guard quoted.contains(UInt8(ascii: "\\")) else {
-      return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
-    }
-    return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? String(decoding: quoted, as: UTF8.self)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SettingsFeatures
 
 /// One member of a JSON object as its text gives it: the key, and the key's and the value's
 /// bytes exactly as they were written.
@@ -44,20 +44,12 @@ enum RawJSONMembers {
       guard scanner.take(UInt8(ascii: ":")) else { return nil }
       scanner.skipWhitespace()
       guard let valueText = scanner.value() else { return nil }
-      members.append(RawJSONMember(key: decodedKey(keyText), keyText: Array(keyText), valueText: Array(valueText)))
+      members.append(
+        RawJSONMember(key: JSONString.decoded(keyText), keyText: Array(keyText), valueText: Array(valueText)))
       scanner.skipWhitespace()
       if scanner.take(UInt8(ascii: ",")) { continue }
       return scanner.take(UInt8(ascii: "}")) ? members : nil
     }
-  }
-
-  /// A key's text with its escapes resolved; as written when they do not decode (a lone
-  /// surrogate), which still tells it from every setting's key.
-  private static func decodedKey(_ quoted: ArraySlice<UInt8>) -> String {
-    guard quoted.contains(UInt8(ascii: "\\")) else {
-      return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
-    }
-    return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? String(decoding: quoted, as: UTF8.self)
   }
 
   /// Walks a JSON text; every step returns `nil` or `false` past its end.

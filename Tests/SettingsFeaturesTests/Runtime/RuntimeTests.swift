@@ -48,7 +48,11 @@ struct RuntimeTests {
     #expect(backend.lines[5] == "   Age    18")
   }
 
-  @Test func digitsTypedIntoTheAgeStepperComposeANumberAcrossFrames() {
+  /// The client form drawn once, focus on the age stepper.
+  func clientFormOnAge() -> (
+    Store<ClientForm.State, ClientForm.Action>, HeadlessBackend,
+    FormRuntime<ClientForm.State, ClientForm.Action>
+  ) {
     var state = ClientForm.State()
     state.form.focus = .field(.age)
     let store = Store(initialState: state) { ClientForm() }
@@ -57,6 +61,11 @@ struct RuntimeTests {
       store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
       events: ScriptedEventSource())
     runtime.render()
+    return (store, backend, runtime)
+  }
+
+  @Test func digitsTypedIntoTheAgeStepperComposeANumberAcrossFrames() {
+    let (store, backend, runtime) = clientFormOnAge()
     _ = runtime.handle(.character("1"))
     runtime.render()
     _ = runtime.handle(.character("0"))
@@ -68,14 +77,7 @@ struct RuntimeTests {
   /// Backspace takes a digit back, from what was typed or from the number shown, and a pasted
   /// number in the range sets the stepper; one out of it, or not a number, changes nothing.
   @Test func backspaceAndPasteEditTheAgeStepper() {
-    var state = ClientForm.State()
-    state.form.focus = .field(.age)
-    let store = Store(initialState: state) { ClientForm() }
-    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
-    let runtime = FormRuntime(
-      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend),
-      events: ScriptedEventSource())
-    runtime.render()
+    let (store, backend, runtime) = clientFormOnAge()
     _ = runtime.handle(.backspace)
     #expect(store.state.age == 1, "18 loses its last digit")
     _ = runtime.handle(.character("9"))
