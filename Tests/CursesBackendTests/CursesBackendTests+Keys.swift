@@ -44,9 +44,28 @@ extension CursesBackendTests {
     let backend = try terminal.start(termName: termName)
     defer { backend.shutdown() }
     let cases: [(String, Key)] = [
-      ("\u{1B}[1;5C", .right), ("\u{1B}[1;5D", .left), ("\u{1B}[1;2A", .up), ("\u{1B}[1;3B", .down),
+      ("\u{1B}[1;2C", .right), ("\u{1B}[1;2D", .left), ("\u{1B}[1;2A", .up), ("\u{1B}[1;3B", .down),
       ("\u{1B}[1;5H", .home), ("\u{1B}[1;2F", .end), ("\u{1B}[3;5~", .delete), ("\u{1B}[5;5~", .pageUp),
       ("\u{1B}[6;2~", .pageDown),
+    ]
+    for (bytes, key) in cases {
+      terminal.type(bytes + "x")
+      #expect(backend.nextEvent(timeout: .seconds(2)) == .key(key), "\(bytes.debugDescription)")
+      #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("x")), "nothing of it left over")
+    }
+  }
+
+  /// Left and Right with Ctrl or Alt, in each terminal's spelling, are the word keys
+  /// `.alt(.left)` and `.alt(.right)`: readline, editors and browsers move by words with them.
+  @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color", "linux", "rxvt-unicode-256color"])
+  func ctrlAndAltArrowsAreWordKeys(termName: String) throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start(termName: termName)
+    defer { backend.shutdown() }
+    let cases: [(String, Key)] = [
+      ("\u{1B}[1;5D", .alt(.left)), ("\u{1B}[1;5C", .alt(.right)), ("\u{1B}[1;3D", .alt(.left)),
+      ("\u{1B}[1;3C", .alt(.right)), ("\u{1B}[1;7D", .alt(.left)), ("\u{1B}Od", .alt(.left)),
+      ("\u{1B}Oc", .alt(.right)), ("\u{1B}\u{1B}[D", .alt(.left)), ("\u{1B}\u{1B}[C", .alt(.right)),
     ]
     for (bytes, key) in cases {
       terminal.type(bytes + "x")

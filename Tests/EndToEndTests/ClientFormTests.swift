@@ -87,6 +87,28 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 1)
     }
 
+    /// Ctrl-Left and Ctrl-Right move by words in a text field, as in a shell; on the age
+    /// stepper they are Left and Right.
+    @Test func ctrlArrowsMoveByWordsInTextAndStepElsewhere() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await Self.startClientForm(session)
+      try session.type("Ada Lovelace")
+      try session.press("C-Left", "C-Left")
+      try session.type("Countess ")
+      try await session.waitFor(text: " › Name   Countess Ada Lovelace")
+      try session.press("C-Right")
+      try session.type(" King")
+      try await session.waitFor(text: " › Name   Countess Ada King Lovelace")
+      try session.press("Tab", "Tab")
+      try await session.waitFor(text: " › Age    ‹ 18 ›")
+      try session.press("C-Right")
+      try await session.waitFor(text: " › Age    ‹ 19 ›")
+
+      try await session.discardChanges()
+      #expect(try await session.waitForExit() == 1)
+    }
+
     /// A letter typed and deleted again, or an age set to what it was, leaves nothing to
     /// discard: Esc leaves at once, without asking.
     @Test func escAsksNothingWhenTheValuesAreBackToWhatTheFormOpenedWith() async throws {

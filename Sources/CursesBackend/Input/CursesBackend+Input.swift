@@ -57,10 +57,10 @@ extension CursesBackend {
   /// terminfo does not list, such as F13 or Ctrl-PageUp on some terminals). It is read to its
   /// end and is one unknown key, so its bytes do not arrive as text.
   ///
-  /// A printable character or Backspace that came with the Esc is that key pressed with Alt:
-  /// terminals send Alt-B as `Esc b`, and read as Esc and a letter it would cancel the form
-  /// (readline's word keys are a habit). Esc followed by anything else (a second Esc, Ctrl-C,
-  /// Enter) is Esc and then that key.
+  /// A printable character, Backspace, Left or Right that came with the Esc is that key pressed
+  /// with Alt: terminals send Alt-B as `Esc b`, and read as Esc and a letter it would cancel the
+  /// form (readline's word keys are a habit). Esc followed by anything else (a second Esc,
+  /// Ctrl-C, Enter) is Esc and then that key.
   ///
   /// NB: curses matches only the sequences it was taught and hands back every byte of any other
   ///     one; telling where such a sequence ends (ECMA-48's CSI and SS3 forms) is left to us.
@@ -69,8 +69,14 @@ extension CursesBackend {
     let status = wget_wch(screen.window, &character)
     if status == cn_key_code_yes() {
       // NB: Backspace comes as curses' own key where terminfo names its byte (`kbs`).
+      // Left and Right too: rxvt sends Alt-Left as Esc and Left's own sequence.
       let code = Int32(bitPattern: UInt32(character))
-      if code == cn_key_backspace() { return .alt(.backspace) }
+      switch KeyDecoder.decode(functionKey: code) {
+      case .backspace: return .alt(.backspace)
+      case .left: return .alt(.left)
+      case .right: return .alt(.right)
+      default: break
+      }
       _ = ungetch(code)
       return nil
     }

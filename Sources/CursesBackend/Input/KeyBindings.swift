@@ -9,11 +9,13 @@ import TerminalUI
 /// Home and End have several common spellings. `define_key` gives each one a private key code
 /// that ``KeyDecoder`` maps back.
 ///
-/// The same keys held with Shift, Alt or Ctrl (xterm's `\E[1;5C` for Ctrl-Right, `\E[3;2~` for
-/// Shift-Delete) count as the keys themselves: a form has no use for the modifier, and a
-/// sequence curses does not know would otherwise arrive as Esc followed by its other bytes as
-/// text. Where terminfo already names one of these sequences (xterm's `kRIT5`), its code is
-/// mapped instead (``install()``), so every terminal type behaves the same.
+/// The same keys held with Shift, Alt or Ctrl (xterm's `\E[3;2~` for Shift-Delete) count as
+/// the keys themselves: a form has no use for the modifier, and a sequence curses does not know
+/// would otherwise arrive as Esc followed by its other bytes as text. One modifier matters:
+/// Left and Right with Ctrl or Alt (`\E[1;5D`, `\E[1;3D`; rxvt's `\EOd`) move by words in
+/// readline, editors and browsers' text boxes, so they arrive as `.alt(.left)` and
+/// `.alt(.right)`. Where terminfo already names one of these sequences (xterm's `kRIT5`), its
+/// code is mapped instead (``install()``), so every terminal type behaves the same.
 enum KeyBindings {
   /// A private key code per alternative sequence, past curses' own codes.
   static let alternatives: [(sequence: String, code: Int32, key: Key)] = {
@@ -24,6 +26,7 @@ enum KeyBindings {
       ("\u{1B}[F", .end), ("\u{1B}OF", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
       ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
       ("\u{1B}[Z", .backTab), ("\u{1B}OM", .enter),
+      ("\u{1B}Od", .alt(.left)), ("\u{1B}Oc", .alt(.right)),
     ]
     // NB: xterm's modifier parameter: 2 Shift, 3 Alt, 4 Shift-Alt, 5 Ctrl, ... 8 Shift-Alt-Ctrl.
     let modified: [(String, Key)] = (2...8).flatMap { modifier in
@@ -31,7 +34,9 @@ enum KeyBindings {
         ("A", .up), ("B", .down), ("C", .right), ("D", .left), ("H", .home), ("F", .end),
       ]
       let tildes: [(String, Key)] = [("3", .delete), ("5", .pageUp), ("6", .pageDown)]
-      return letters.map { ("\u{1B}[1;\(modifier)\($0.0)", $0.1) }
+      // NB: 3 and up hold Alt or Ctrl: Left and Right move by words.
+      func held(_ key: Key) -> Key { modifier >= 3 && (key == .left || key == .right) ? .alt(key) : key }
+      return letters.map { ("\u{1B}[1;\(modifier)\($0.0)", held($0.1)) }
         + tildes.map { ("\u{1B}[\($0.0);\(modifier)~", $0.1) }
     }
     return (plain + modified).enumerated().map { index, entry in

@@ -67,7 +67,8 @@ public struct TextEditor: Hashable, Sendable {
   /// Printable characters and pastes insert at the cursor; Backspace, Delete and Ctrl-D delete one
   /// grapheme; Left/Right, Ctrl-B/F, Home/End and Ctrl-A/E move; Ctrl-K kills to the end, Ctrl-U
   /// to the start, Ctrl-W and Alt-Backspace the previous word, Alt-D the next one; Alt-B and
-  /// Alt-F move by words, as in readline. Anything else is ``Outcome/notHandled``.
+  /// Alt-F move by words, as in readline, and so do Alt-Left and Alt-Right (what Ctrl-Left and
+  /// Ctrl-Right arrive as). Anything else is ``Outcome/notHandled``.
   ///
   /// In a multi-line editor (``isMultiline``), Enter inserts a line break and a paste keeps its
   /// line breaks; Up and Down move by wrapped rows in ``handle(_:width:)``.
@@ -114,9 +115,9 @@ public struct TextEditor: Hashable, Sendable {
       return delete(from: 0, to: cursor)
     case .control("w"), .alt(.backspace):
       return delete(from: startOfPreviousWord(), to: cursor)
-    case .alt(.character("b")):
+    case .alt(.character("b")), .alt(.left):
       return move(to: startOfPreviousWord())
-    case .alt(.character("f")):
+    case .alt(.character("f")), .alt(.right):
       return move(to: endOfNextWord())
     case .alt(.character("d")):
       return delete(from: cursor, to: endOfNextWord())

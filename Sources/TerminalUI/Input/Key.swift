@@ -16,8 +16,9 @@ public enum Key: Hashable, Sendable {
   /// A function key or sequence the decoder does not name (the raw curses code).
   case unknown(Int32)
   /// A key pressed with Alt (Meta): a character (`.alt(.character("b"))`) or Backspace, which
-  /// terminals send as Esc and the key together. Forms ignore it, except a text field's word
-  /// keys (Alt-B, Alt-F, Alt-D, Alt-Backspace), so it never counts as Esc.
+  /// terminals send as Esc and the key together, or Left or Right held with Alt or Ctrl. Forms
+  /// ignore it, except a text field's word keys (Alt-B, Alt-F, Alt-D, Alt-Backspace, Alt-Left,
+  /// Alt-Right), so it never counts as Esc; outside text, Alt-Left is Left.
   indirect case alt(Key)
 }
 

@@ -89,6 +89,7 @@ public struct Keymap: Hashable, Sendable {
         .control("a"), .control("e"), .control("b"), .control("f"),
         .control("k"), .control("u"), .control("w"), .control("d"),
         .alt(.character("b")), .alt(.character("f")), .alt(.character("d")), .alt(.backspace),
+        .alt(.left), .alt(.right),
       ], help: "edit")
   )
 
@@ -96,6 +97,14 @@ public struct Keymap: Hashable, Sendable {
   /// or `nil` when the key means nothing there.
   public func command(for key: Key, focused: ControlKind?) -> FormCommand? {
     if case let .mouse(event) = key { return .mouse(event) }
+    // NB: Ctrl or Alt with an arrow moves by words in text; elsewhere it is the arrow itself.
+    if case let .alt(arrow) = key, arrow == .left || arrow == .right {
+      return lookUp(key, focused: focused) ?? lookUp(arrow, focused: focused)
+    }
+    return lookUp(key, focused: focused)
+  }
+
+  private func lookUp(_ key: Key, focused: ControlKind?) -> FormCommand? {
     let membership = table.membership(of: key, in: sets)
     if membership.contains(.interrupt) { return .interrupt }
     if membership.contains(.cancel) { return .cancel }

@@ -132,22 +132,26 @@ import Testing
     #expect(editor.cursor == 4)
   }
 
-  @Test func altBAndAltFMoveByWordsAsInReadline() {
+  /// Alt-B and Alt-F, and Ctrl- or Alt-Left and Right (`.alt(.left)`, `.alt(.right)`).
+  @Test(arguments: [
+    (Key.alt(.character("b")), Key.alt(.character("f"))), (Key.alt(.left), Key.alt(.right)),
+  ])
+  func altBAndAltFMoveByWordsAsInReadline(back: Key, forward: Key) {
     var editor = editor("send to  ada@x.io", cursor: 17)
-    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.handle(back) == .cursorMoved)
     #expect(editor.cursor == 9)
-    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.handle(back) == .cursorMoved)
     #expect(editor.cursor == 5)
-    #expect(editor.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(editor.handle(back) == .cursorMoved)
     #expect(editor.cursor == 0)
-    #expect(editor.handle(.alt(.character("b"))) == .unchanged)
-    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.handle(back) == .unchanged)
+    #expect(editor.handle(forward) == .cursorMoved)
     #expect(editor.cursor == 4)
-    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.handle(forward) == .cursorMoved)
     #expect(editor.cursor == 7, "over the space, then to the end of `to`")
-    #expect(editor.handle(.alt(.character("f"))) == .cursorMoved)
+    #expect(editor.handle(forward) == .cursorMoved)
     #expect(editor.cursor == 17)
-    #expect(editor.handle(.alt(.character("f"))) == .unchanged)
+    #expect(editor.handle(forward) == .unchanged)
   }
 
   @Test func altDDeletesTheNextWordAndAltBackspaceThePreviousOne() {

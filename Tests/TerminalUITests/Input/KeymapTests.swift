@@ -272,7 +272,19 @@ import Testing
     }
     #expect(Key.alt(.character("b")).name == "Alt-B")
     #expect(Key.alt(.backspace).spelledOut == "Alt-Backspace")
-    #expect(keymap.summary.contains { $0.contains("Alt-B, Alt-F, Alt-D, Alt-Backspace: edit text") }, "\(keymap.summary)")
+    #expect(keymap.summary.contains { $0.contains("Alt-B, Alt-F, Alt-D, Alt-Backspace, Alt-Left, Alt-Right: edit text") }, "\(keymap.summary)")
+  }
+
+  /// Alt- or Ctrl-Left and Right (both arrive as `.alt(.left)`, `.alt(.right)`) move by words in
+  /// text, and are the arrows themselves everywhere else: they still step a picker.
+  @Test func altArrowsMoveByWordsInTextAndAreArrowsElsewhere() {
+    let keymap = Keymap.standard
+    #expect(keymap.command(for: .alt(.left), focused: .text) == .edit(.alt(.left)))
+    #expect(keymap.command(for: .alt(.right), focused: .textArea) == .edit(.alt(.right)))
+    #expect(keymap.command(for: .alt(.left), focused: .picker) == .decrement)
+    #expect(keymap.command(for: .alt(.right), focused: .stepper) == .increment)
+    #expect(keymap.command(for: .alt(.left), focused: .toggle) == nil)
+    #expect(keymap.command(for: .alt(.up), focused: .picker) == nil, "only Left and Right")
   }
 
   /// `--help`'s key list says where a control takes a key for itself.
