@@ -24,7 +24,7 @@ extension EndToEnd {
       let session = try TmuxSession()
       defer { session.close() }
       let result = try session.runDirectly([
-        "--no-input", "--set", "digest=weekly", "--set", "displayName=Blob",
+        "--no-input", "--set", "digest=Weekly", "--set", "displayName=Blob",
         "--set", "protect-my-posts=true",
       ])
 

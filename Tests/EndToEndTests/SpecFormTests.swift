@@ -178,6 +178,38 @@ extension EndToEnd {
       #expect(huge.stderr.contains("expected a whole number, found one too far from zero"), "\(huge)")
     }
 
+    /// A value a select or multiselect cannot hold is a usage error (2), like a number that is
+    /// no number, and the message names the options; one that differs only in case is taken.
+    @Test func aChoiceThatIsNoOptionIsAUsageErrorThatNamesTheOptions() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let many = (1...40).map { "\"opt \($0)\"" }.joined(separator: ", ")
+      try write(
+        #"{"fields": [{"key": "c", "kind": "select", "options": ["red", "dark blue"]}, "#
+          + #"{"key": "m", "kind": "multiselect", "options": ["a", "b"]}, "#
+          + #"{"key": "l", "kind": "select", "options": [\#(many)]}]}"#,
+        to: "spec.json", in: session)
+      let spec = session.folder.appendingPathComponent("spec.json").path
+
+      let select = try session.runDirectly(["form", spec, "--no-input", "--set", "c=blue"])
+      #expect(select.status == 2, "\(select)")
+      #expect(select.stderr == "settings-tui: --set c=blue: expected red or \"dark blue\"\n", "\(select)")
+      let empty = try session.runDirectly(["form", spec, "--no-input", "--set", "c="])
+      #expect(empty.status == 2, "\(empty)")
+      let multi = try session.runDirectly(["form", spec, "--no-input", "--set", "m=a,z"])
+      #expect(multi.status == 2, "\(multi)")
+      #expect(multi.stderr == "settings-tui: --set m: \"z\" is not an option; expected a or b\n", "\(multi)")
+      let long = try session.runDirectly(["form", spec, "--no-input", "--set", "l=opt 99"])
+      #expect(long.status == 2, "\(long)")
+      #expect(long.stderr.contains(#"expected one of 40 options: "opt 1", "opt 2""#), "\(long)")
+      #expect(!long.stderr.contains("opt 7"), "a long list is named by its first few: \(long)")
+
+      let cased = try session.runDirectly(["form", spec, "--no-input", "--set", "c=Dark Blue", "--set", "m=B,a,b"])
+      #expect(cased.status == 0, "\(cased)")
+      #expect(cased.stdout.contains(#""c" : "dark blue""#), "\(cased)")
+      #expect(cased.stdout.contains("\"m\" : [\n    \"b\",\n    \"a\"\n  ]"), "\(cased)")
+    }
+
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
       let session = try TmuxSession()
       defer { session.close() }

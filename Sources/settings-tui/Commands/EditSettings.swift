@@ -71,8 +71,9 @@ struct EditSettings: AsyncParsableCommand {
   static func action(for assignment: FieldAssignment) throws(ExitStatus) -> SettingsForm.Action {
     switch assignment.normalizedField {
     case "digest":
-      guard let digest = Digest(rawValue: assignment.value.lowercased()) else {
-        throw fail("--set \(assignment.shown): expected daily, weekly or off")
+      let names = Digest.allCases.map(\.rawValue)
+      guard let digest = Digest(rawValue: try assignment.option(of: names)) else {
+        throw fail("--set \(assignment.shown): expected \(FieldAssignment.choices(names))")
       }
       return .set(\.$digest, digest)
     case "displayname":

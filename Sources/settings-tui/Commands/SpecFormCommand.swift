@@ -66,14 +66,16 @@ struct SpecFormCommand: AsyncParsableCommand {
       throw fail("--set \(assignment.shownField): no such field. Fields: \(keys)")
     }
     switch spec.fields[index].kind {
-    case .text, .textarea, .secret, .select:
+    case .text, .textarea, .secret:
       return .set(\.texts[index], assignment.value)
+    case .select:
+      return .set(\.texts[index], try assignment.option(of: spec.fields[index].options))
     case .toggle, .confirm:
       return .set(\.flags[index], try assignment.bool())
     case .number:
       return .set(\.numbers[index], try assignment.int())
     case .multiselect:
-      return .set(\.lists[index], assignment.list())
+      return .set(\.lists[index], try assignment.options(of: spec.fields[index].options))
     case .note:
       throw fail("--set \(assignment.field): a note has no value")
     }

@@ -29,20 +29,59 @@ struct FieldAssignment {
 
   static func shown(_ text: String) -> String { text.truncated(toWidth: 60) }
 
-  /// A multiselect's options: a JSON array of strings (`["a, b", "c"]`, for options that hold
-  /// a comma), else `a,b,c`; each chosen once, in the order given.
-  func list() -> [String] {
+  /// A multiselect's items: a JSON array of strings (`["a, b", "c"]`, for options that hold
+  /// a comma), else `a,b,c`.
+  private func list() -> [String] {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     // NB: An option may itself start with "[": what does not read as a JSON array is a list.
-    let items =
-      if trimmed.hasPrefix("["), let array = try? JSONDecoder().decode([String].self, from: Data(trimmed.utf8)) {
-        array
-      } else {
-        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      }
+    if trimmed.hasPrefix("["), let array = try? JSONDecoder().decode([String].self, from: Data(trimmed.utf8)) {
+      return array
+    }
+    return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// One of `options`: the one given, else the only one that differs from it just in case
+  /// (`Weekly` for `weekly`).
+  func option(of options: [String]) throws(ExitStatus) -> String {
+    guard let option = Self.match(value, in: options) else {
+      throw fail("--set \(shown): expected \(Self.choices(options))")
+    }
+    return option
+  }
+
+  /// Some of `options` (a multiselect's, given as ``list()`` reads them), each as
+  /// ``option(of:)`` finds it: each chosen once, in the order given.
+  func options(of options: [String]) throws(ExitStatus) -> [String] {
     var chosen: [String] = []
-    for item in items where !chosen.contains(item) { chosen.append(item) }
+    for item in list() {
+      guard let option = Self.match(item, in: options) else {
+        throw fail("--set \(shownField): \"\(Self.shown(item))\" is not an option; expected \(Self.choices(options))")
+      }
+      if !chosen.contains(option) { chosen.append(option) }
+    }
     return chosen
+  }
+
+  private static func match(_ text: String, in options: [String]) -> String? {
+    if options.contains(text) { return text }
+    let folded = options.filter { $0.lowercased() == text.lowercased() }
+    return folded.count == 1 ? folded[0] : nil
+  }
+
+  /// The options as a message names them: `daily, weekly or off`; a long list by its first few.
+  /// An option with more than letters, digits, `-`, `_` and `.` is quoted (`"a, b"`), so the
+  /// list reads one way.
+  static func choices(_ options: [String]) -> String {
+    let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+    let named = options.prefix(6).map { option in
+      let text = shown(option)
+      return !text.isEmpty && text.unicodeScalars.allSatisfy(plain.contains) ? text : "\"\(text)\""
+    }
+    guard let last = named.last else { return "no value: the field has no options" }
+    if options.count > named.count {
+      return "one of \(options.count) options: \(named.joined(separator: ", ")), ..."
+    }
+    return named.count == 1 ? last : "\(named.dropLast().joined(separator: ", ")) or \(last)"
   }
 
   func bool() throws(ExitStatus) -> Bool {
