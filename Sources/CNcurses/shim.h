@@ -261,6 +261,7 @@ static inline void cn_stop_self(void) {
 
 static inline int cn_sigterm(void) { return SIGTERM; }
 static inline int cn_sighup(void) { return SIGHUP; }
+static inline int cn_sigquit(void) { return SIGQUIT; }
 static inline int cn_sigint(void) { return SIGINT; }
 static inline int cn_sigwinch(void) { return SIGWINCH; }
 static inline int cn_sigtstp(void) { return SIGTSTP; }

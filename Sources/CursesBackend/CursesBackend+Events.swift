@@ -19,8 +19,8 @@ extension CursesBackend: EventSource {
   ///
   /// Keys curses already has come first; otherwise the terminal, the wake pipe and the signal
   /// pipe are polled together. A zero timeout only asks curses for a waiting key: wake-ups and
-  /// signals are then reported by the next call that waits. SIGTERM and SIGHUP (and a closed
-  /// terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives
+  /// signals are then reported by the next call that waits. SIGTERM, SIGHUP, SIGQUIT (and a
+  /// closed terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives
   /// ``TerminalUI/Key/resize``; Ctrl-Z or SIGTSTP suspends the program and gives
   /// ``TerminalUI/TerminalEvent/resumed`` once it is continued; SIGINT from `kill` arrives as
   /// Ctrl-C.
@@ -68,7 +68,7 @@ extension CursesBackend: EventSource {
     while !pendingSignals.isEmpty {
       let signal = pendingSignals.removeFirst()
       switch signal {
-      case cn_sigterm(), cn_sighup():
+      case cn_sigterm(), cn_sighup(), cn_sigquit():
         return terminating(signal)
       case cn_sigint():
         return .key(.control("c"))

@@ -2,15 +2,18 @@ import CNcurses
 
 /// Turns the signals a terminal program must answer into bytes on a pipe the event loop polls.
 ///
-/// SIGTERM and SIGHUP end the program, SIGINT (from `kill`, since raw mode keeps Ctrl-C a key)
+/// SIGTERM, SIGHUP and SIGQUIT end the program, SIGINT (from `kill`, since raw mode keeps Ctrl-C a key)
 /// quits like Ctrl-C, SIGWINCH resizes, SIGTSTP suspends and SIGCONT resumes. The handlers only
 /// write the signal number (async-signal-safe); ``restore()`` puts the previous handlers back.
 @MainActor
 final class SignalRelay {
   /// Every signal the relay takes over while the backend is active.
-  static let relayedSignals: [Int32] = [
-    cn_sigterm(), cn_sighup(), cn_sigint(), cn_sigwinch(), cn_sigtstp(), cn_sigcont(),
+  static let relayedSignals: [Int32] = terminationSignals + [
+    cn_sigint(), cn_sigwinch(), cn_sigtstp(), cn_sigcont(),
   ]
+
+  /// The signals that end the program (after the terminal is restored).
+  static let terminationSignals: [Int32] = [cn_sigterm(), cn_sighup(), cn_sigquit()]
 
   /// The pipe the handlers write to; poll ``SelfPipe/readFD``.
   let pipe: SelfPipe
@@ -31,12 +34,13 @@ final class SignalRelay {
 
   /// Puts the previous handlers back and closes the pipe. Safe to call twice.
   ///
-  /// - Parameter ignoringTermination: SIGTERM and SIGHUP are ignored from now on instead: the
-  ///   program is ending on one of them, and finishes what it still does before it exits.
+  /// - Parameter ignoringTermination: the ``terminationSignals`` are ignored from now on
+  ///   instead: the program is ending on one of them, and finishes what it still does before
+  ///   it exits.
   func restore(ignoringTermination: Bool = false) {
     if isInstalled {
       for signal in Self.relayedSignals {
-        if ignoringTermination, signal == cn_sigterm() || signal == cn_sighup() {
+        if ignoringTermination, Self.terminationSignals.contains(signal) {
           cn_relay_ignore(signal)
         } else {
           cn_relay_restore(signal)

@@ -54,7 +54,7 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("q")), "one resize only")
   }
 
-  @Test(arguments: [SIGTERM, SIGHUP])
+  @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT])
   func terminationSignalsBecomeEvents(signal: Int32) throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

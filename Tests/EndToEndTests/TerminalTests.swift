@@ -80,6 +80,39 @@ extension EndToEnd {
       #expect(terminal.isRestored, "\(terminal)")
     }
 
+    /// `kill -QUIT` (a request for a core dump) also gives the terminal back first.
+    @Test func sigquitEndsWith131AndRestoresTheTerminal() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.start(["client"])
+      try await session.waitForFocus(on: "Name")
+
+      let pid = try await session.programPID()
+      #expect(kill(pid, SIGQUIT) == 0)
+
+      #expect(try await session.waitForExit() == 131)
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+    }
+
+    /// The clients list hides the cursor and reports the mouse: after `kill -QUIT` the shell
+    /// gets both back.
+    @Test func sigquitInTheClientsListRestoresTheTerminal() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      // NB: In a shell, so standard output is the terminal (piped, the command prints JSON).
+      try await session.startShell(
+        running: #"sh -c 'echo $$ > "$DIR/pid"; exec "$BIN" clients'; s=$?; stty -a > "$DIR/stty"; (exit $s)"#)
+      try await session.waitFor(text: "No clients")
+
+      let pid = try await session.programPID()
+      #expect(kill(pid, SIGQUIT) == 0)
+
+      try await session.waitFor(text: "exit=131")
+      let terminal = try session.terminalState()
+      #expect(terminal.isRestored, "\(terminal)")
+    }
+
     @Test func stopAndContinueRedrawTheFormWhichStillWorks() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -54,20 +54,20 @@ extension EndToEnd {
       }
     }
 
-    /// Ctrl-Left is Left on a terminal whose terminfo does not list it: it neither cancels the
-    /// form (as Esc) nor types the rest of its sequence.
+    /// Ctrl-Left moves a word back whether the terminfo lists it (xterm's `kLFT5`) or not
+    /// (screen's): it neither cancels the form (as Esc) nor types the rest of its sequence.
     @Test(arguments: ["screen-256color", "xterm-256color"])
-    func ctrlArrowsMoveLikeArrows(term: String) async throws {
+    func ctrlArrowsMoveByWords(term: String) async throws {
       let session = try TmuxSession()
       defer { session.close() }
       try session.start([], environment: ["TERM": term])
       try await session.waitForFocus(on: "Digest")
       try session.press("Tab")
       try await session.waitForFocus(on: "Display name")
-      try session.type("Ab")
+      try session.type("Ab cd")
       try session.press("C-Left")
-      try session.type("c")
-      let screen = try await session.waitFor(text: "Acb")
+      try session.type("x")
+      let screen = try await session.waitFor(text: "Ab xcd")
       #expect(screen.isFocused(on: "Display name"), "\(term)\n\(screen)")
       #expect(!screen.contains("5D") && !screen.contains("Discard"), "\(term)\n\(screen)")
       try await session.discardChanges()

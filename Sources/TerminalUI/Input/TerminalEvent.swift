@@ -4,7 +4,7 @@ public enum TerminalEvent: Hashable, Sendable {
   case key(Key)
   /// Another thread called ``Waker/wake()``: effects delivered actions, render them.
   case wake
-  /// The process received SIGTERM or SIGHUP (the raw signal number): restore and exit.
+  /// The process received SIGTERM, SIGHUP or SIGQUIT (the raw signal number): restore and exit.
   case terminate(signal: Int32)
   /// The process was resumed after Ctrl-Z (SIGCONT): the screen must be redrawn in full.
   case resumed

@@ -26,7 +26,7 @@ where Action.State == State {
     case cancelled
     /// Ctrl-C.
     case interrupted
-    /// SIGTERM or SIGHUP arrived.
+    /// SIGTERM, SIGHUP or SIGQUIT arrived.
     case terminated(signal: Int32)
   }
 

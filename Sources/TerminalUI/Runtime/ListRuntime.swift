@@ -21,7 +21,7 @@ public final class ListRuntime<State, Action> {
     case finished
     /// Ctrl-C, in the list or in a form over it.
     case interrupted
-    /// SIGTERM or SIGHUP arrived.
+    /// SIGTERM, SIGHUP or SIGQUIT arrived.
     case terminated(signal: Int32)
   }
 

@@ -54,7 +54,7 @@ final class StandardLineChannel: LineChannel {
 }
 
 /// Turns the terminal's echo off while a secret is typed, and always back on: on return, and
-/// on the signals that end the program meanwhile (Ctrl-C, SIGTERM, SIGHUP), which then end it
+/// on the signals that end the program meanwhile (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), which then end it
 /// as they would have.
 // NB: Written by hand: ncurses is not running in line mode, and termios is the way to hide input.
 private enum EchoOff {
@@ -62,13 +62,13 @@ private enum EchoOff {
     guard tcgetattr(0, &savedTerminal) == 0 else { return false }
     var quiet = savedTerminal
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, restoreAndRaise) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { _ = signal(number, restoreAndRaise) }
     return tcsetattr(0, TCSANOW, &quiet) == 0
   }
 
   static func stop() {
     _ = tcsetattr(0, TCSANOW, &savedTerminal)
-    for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, SIG_DFL) }
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { _ = signal(number, SIG_DFL) }
   }
 }
 

@@ -403,6 +403,10 @@ final class TmuxSession {
   struct TerminalState: CustomStringConvertible {
     var alternateScreen: Bool
     var cursorVisible: Bool
+    /// The terminal reports the mouse (a shell would get its clicks as text).
+    var mouseReported: Bool
+    /// The keypad sends application-mode keys (`smkx` left on).
+    var keypadMode: Bool
     var stty: String
 
     private var sttyFlags: Set<String> {
@@ -413,10 +417,11 @@ final class TmuxSession {
       let flags = sttyFlags
       return flags.contains("icanon") && flags.contains("echo") && flags.contains("isig")
     }
-    var isRestored: Bool { !alternateScreen && cursorVisible && saneModes }
+    var isRestored: Bool { !alternateScreen && cursorVisible && !mouseReported && !keypadMode && saneModes }
 
     var description: String {
-      "alternate screen \(alternateScreen ? "on" : "off"), cursor \(cursorVisible ? "visible" : "hidden"), stty:\n\(stty)"
+      "alternate screen \(alternateScreen ? "on" : "off"), cursor \(cursorVisible ? "visible" : "hidden"), "
+        + "mouse \(mouseReported ? "on" : "off"), keypad mode \(keypadMode ? "on" : "off"), stty:\n\(stty)"
     }
   }
 
@@ -425,6 +430,8 @@ final class TmuxSession {
     TerminalState(
       alternateScreen: try display("#{alternate_on}") == "1",
       cursorVisible: try display("#{cursor_flag}") == "1",
+      mouseReported: try display("#{mouse_any_flag}") == "1",
+      keypadMode: try display("#{keypad_cursor_flag}") == "1",
       stty: sttyAfterExit)
   }
 
