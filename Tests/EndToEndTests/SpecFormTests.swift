@@ -210,6 +210,21 @@ extension EndToEnd {
       #expect(cased.stdout.contains("\"m\" : [\n    \"b\",\n    \"a\"\n  ]"), "\(cased)")
     }
 
+    /// A text without `maxLength` holds 1,000 characters with `--no-input` too, as in the form,
+    /// so a script gets no longer value than a person could submit.
+    @Test func noInputHoldsTextToTheLengthTheFormDoes() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(#"{"fields": [{"key": "token", "kind": "secret"}]}"#, to: "spec.json", in: session)
+      let spec = session.folder.appendingPathComponent("spec.json").path
+      let fits = try session.runDirectly(["form", spec, "--no-input", "--set", "token=" + String(repeating: "x", count: 1_000)])
+      #expect(fits.status == 0, "\(fits.stderr)")
+      let over = try session.runDirectly(["form", spec, "--no-input", "--set", "token=" + String(repeating: "x", count: 1_001)])
+      #expect(over.status == 1, "\(over.stderr)")
+      #expect(over.stderr == "settings-tui: token: At most 1000 characters\n")
+      #expect(over.stdout.isEmpty)
+    }
+
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
       let session = try TmuxSession()
       defer { session.close() }

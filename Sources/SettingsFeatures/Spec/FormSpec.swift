@@ -61,6 +61,11 @@ public struct FormSpec: Hashable, Sendable {
     /// A secret's echo: bullets (the default) or none.
     public var hidesEcho: Bool
 
+    /// The most characters a text kind holds, the one fact its control, its rule and line mode
+    /// share: `maxLength`, else 1,000 (10,000 in a text area), so that a paste cannot grow a
+    /// value without bound and `--no-input` takes no more than the form would.
+    public var lengthLimit: Int { maxLength ?? (kind == .textarea ? 10_000 : 1_000) }
+
     /// A number's range, the one fact its control, its rule and line mode share: `min`...`max`;
     /// without `min` it starts at 0 (at Int32's least where `max` is negative), without `max` it
     /// ends at Int32's most (at Int's where `min` is above that).
@@ -505,7 +510,7 @@ extension FormSpec {
       }
       if text.isEmpty { return requiredToo && field.required ? "Required" : nil }
       if let minLength = field.minLength, text.count < minLength { return "At least \(minLength) characters" }
-      if let maxLength = field.maxLength, text.count > maxLength { return "At most \(maxLength) characters" }
+      if text.count > field.lengthLimit { return "At most \(field.lengthLimit) characters" }
       if let oneOf = field.oneOf, !oneOf.contains(text) {
         return "Must be one of: \(oneOf.joined(separator: ", "))"
       }

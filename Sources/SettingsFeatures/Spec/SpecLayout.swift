@@ -12,12 +12,12 @@ extension SpecForm {
       let control: FormControl<State>
       switch item.kind {
       case .text:
-        control = TextField(item.label, \.texts[index], maxLength: item.maxLength.map { max($0, 1) } ?? 1_000)
+        control = TextField(item.label, \.texts[index], maxLength: max(item.lengthLimit, 1))
       case .textarea:
-        control = TextArea(
-          item.label, \.texts[index], rows: item.rows ?? 4, maxLength: item.maxLength.map { max($0, 1) } ?? 10_000)
+        control = TextArea(item.label, \.texts[index], rows: item.rows ?? 4, maxLength: max(item.lengthLimit, 1))
       case .secret:
-        control = SecureField(item.label, \.texts[index], echo: item.hidesEcho ? .none : .bullets)
+        control = SecureField(
+          item.label, \.texts[index], echo: item.hidesEcho ? .none : .bullets, maxLength: max(item.lengthLimit, 1))
       case .toggle:
         control = Toggle(item.label, \.flags[index])
       case .confirm:

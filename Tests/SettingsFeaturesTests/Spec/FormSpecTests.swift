@@ -272,6 +272,35 @@ struct FormSpecTests {
     #expect(layout.actions(for: .increment, state: state, view: &view) == [.set(\.numbers[1], Int(Int32.min) + 1)])
   }
 
+  /// Without `maxLength` a text holds 1,000 characters and a text area 10,000: the control
+  /// cuts a paste there, and the rule (what `--no-input` checks) refuses more.
+  @Test func aTextsLengthLimitIsOneFactForItsRuleAndItsControl() throws {
+    let spec = try parse("""
+      {"fields": [
+        {"key": "text", "kind": "text"}, {"key": "secret", "kind": "secret"},
+        {"key": "area", "kind": "textarea"}, {"key": "short", "kind": "text", "maxLength": 5}
+      ]}
+      """)
+    #expect(spec.fields.map(\.lengthLimit) == [1_000, 1_000, 10_000, 5])
+    let long = String(repeating: "x", count: 1_001)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text(String(long.dropLast()))) == nil)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text(long)) == "At most 1000 characters")
+    #expect(FormSpec.error(of: spec.fields[1], value: .text(long)) == "At most 1000 characters")
+    #expect(FormSpec.error(of: spec.fields[2], value: .text(long)) == nil)
+    #expect(FormSpec.error(of: spec.fields[3], value: .text("Ada L")) == nil)
+
+    SpecForm.install(spec)
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    var view = FormViewState<SpecForm.Field>()
+    for (index, limit) in [(0, 1_000), (1, 1_000), (3, 5)] {
+      state.form.focus = .field(SpecForm.Field(index: index))
+      #expect(
+        layout.actions(for: .edit(.paste(long)), state: state, view: &view)
+          == [.set(\.texts[index], String(long.prefix(limit)))], "field \(index)")
+    }
+  }
+
   // MARK: - The form a spec makes
 
   @Test func theFormTakesItsDefaultsSkipsTheNoteAndValidatesEveryRuleOnSubmit() async throws {
