@@ -75,7 +75,9 @@ extension FormLayout {
     // Header and footer.
     cache.row(0, .title(page: page), in: &buffer) { buffer in
       guard pageRanges.count > 1 else {
-        buffer.setString(title, at: Position(column: 1, row: 0), style: theme.title, maxWidth: size.columns - 2)
+        buffer.setString(
+          title.truncated(toWidth: max(0, size.columns - 2)), at: Position(column: 1, row: 0), style: theme.title,
+          maxWidth: size.columns - 2)
         return
       }
       // NB: The page indicator keeps its place on the right; the titles give way to it.

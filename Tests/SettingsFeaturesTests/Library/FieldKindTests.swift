@@ -241,6 +241,26 @@ struct FieldKindTests {
     #expect(flipped.subscribes)
   }
 
+  /// The footer names a question's letters, from its answers' first letters.
+  @Test func confirmsKeyHelpNamesItsLetters() {
+    var state = Survey.State()
+    state.form.focus = .field(.subscribes)
+    #expect(screen(state).last?.contains("y/n answer") == true, "\(screen(state).last ?? "")")
+    let layout = FormLayout<Survey.State, Survey.Action>("Survey") { field in
+      switch field {
+      case .subscribes: Confirm("Delete it?", \.$subscribes, yes: "Delete", no: "Keep")
+      case .intro: Note("About", "A few questions.")
+      case .language: Select("Language", \.$language)
+      case .city: Select("City", \.$city, options: Survey.cities)
+      case .topics: MultiSelect("Topics", \.$topics, options: Survey.topics)
+      case .secret: SecureField("Secret", \.$secret)
+      }
+    }
+    var view = FormViewState<Survey.State.Field>()
+    let lines = layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    #expect(lines.last?.contains("d/k answer") == true, "\(lines.last ?? "")")
+  }
+
   @Test func aSecretWithoutEchoShowsNothingAndKeepsTheCursorStill() async {
     var state = Survey.State()
     state.form.focus = .field(.secret)

@@ -54,6 +54,20 @@ struct NarrowFormTests {
     #expect(await runtime.run() == .cancelled)
   }
 
+  /// A title wider than the screen ends in "…", as labels and buttons do, so it does not look
+  /// whole.
+  @Test func aLongTitleIsCutWithAnEllipsis() {
+    let layout = FormLayout<Letter.State, Letter.Action>("A letter to everyone who ever wrote to us") { field in
+      switch field {
+      case .to: TextField("To", \.$to)
+      case .body: TextArea("Body", \.$body, rows: 3)
+      case .urgent: Toggle("Urgent", \.$urgent)
+      }
+    }
+    let lines = screen(layout, Letter.State())
+    #expect(lines[0] == " A letter to everyone who ever wrote t…", "\(lines[0])")
+  }
+
   @Test func atEightyColumnsTheButtonsStayUnderTheControls() {
     let lines = screen(Letter.layout, Letter.State(), columns: 80)
     #expect(lines.contains("           [ Save ]  [ Cancel ]"), "\(lines.joined(separator: "\n"))")

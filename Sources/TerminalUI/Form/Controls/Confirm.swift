@@ -1,7 +1,8 @@
 import ComposableForms
 
 /// A yes-or-no question bound to a bindable `Bool`, shown as two buttons, `[ Yes ]  [ No ]`,
-/// the chosen one highlighted: Left/Right or Space switch, `y` and `n` (or a click) choose.
+/// the chosen one highlighted: Left/Right or Space switch, `y` and `n` (or a click) choose. The
+/// key help names the letters (`y/n answer`; `d/k` for Delete and Keep).
 ///
 /// ```swift
 /// Confirm("Subscribe?", \.$subscribes)
@@ -43,4 +44,5 @@ public func Confirm<State>(
       return next == value ? nil : .set(keyPath, next)
     },
     textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no))
+    .keyHelp("\(yes.prefix(1).lowercased())/\(no.prefix(1).lowercased())", "answer")
 }
