@@ -272,6 +272,26 @@ struct FormSpecTests {
     #expect(layout.actions(for: .increment, state: state, view: &view) == [.set(\.numbers[1], Int(Int32.min) + 1)])
   }
 
+  /// Backspace over a stepper's last digit leaves 0, or the end of the range nearest to it; not
+  /// the least number, which for a range from -5 was a jump to -5.
+  @Test func backspaceOverAStepsLastDigitLeavesZeroOrTheNearestEnd() throws {
+    let spec = try parse("""
+      {"fields": [
+        {"key": "around", "kind": "number", "min": -5, "max": 10, "default": 3},
+        {"key": "above", "kind": "number", "min": 2, "max": 20, "default": 7}
+      ]}
+      """)
+    SpecForm.install(spec)
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    var view = FormViewState<SpecForm.Field>()
+    state.form.focus = .field(SpecForm.Field(index: 0))
+    #expect(layout.actions(for: .edit(.backspace), state: state, view: &view) == [.set(\.numbers[0], 0)])
+    state.form.focus = .field(SpecForm.Field(index: 1))
+    view = FormViewState<SpecForm.Field>()
+    #expect(layout.actions(for: .edit(.backspace), state: state, view: &view) == [.set(\.numbers[1], 2)])
+  }
+
   /// Without `maxLength` a text holds 1,000 characters and a text area 10,000: the control
   /// cuts a paste there, and the rule (what `--no-input` checks) refuses more.
   @Test func aTextsLengthLimitIsOneFactForItsRuleAndItsControl() throws {

@@ -170,10 +170,11 @@ public func Stepper<State>(
           next = min(max(digit, range.lowerBound), range.upperBound)
         }
       case .edit(.backspace):
-        // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1.
+        // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
+        //     and no digits left is 0 (the range's end nearest to it).
         let digits = input.typed.isEmpty ? String(value) : input.typed
         input.typed = String(digits.dropLast())
-        next = Int(input.typed).map { min(max($0, range.lowerBound), range.upperBound) } ?? range.lowerBound
+        next = min(max(Int(input.typed) ?? 0, range.lowerBound), range.upperBound)
       case let .edit(.paste(text)):
         guard let number = Int(text.trimmingSpaces), range.contains(number) else { return nil }
         input.typed = ""
