@@ -229,6 +229,11 @@ where Action.State == State {
     case .focusPrevious:
       return [embed(.focusPrevious)]
     case .cancel:
+      // NB: Esc first clears a list's filter, as it clears the clients list's search.
+      if let field = focus?.field, control(for: field)?.kind == .list, !view.input.typed.isEmpty {
+        view.input = ControlInput()
+        return []
+      }
       return [embed(.cancelTapped)]
     case .activate:
       switch focus {

@@ -168,6 +168,18 @@ struct FieldKindTests {
     #expect(end.city == "City 1000")
   }
 
+  /// Esc clears a list's filter first, as in the clients list's search; the next Esc cancels.
+  @Test func escClearsAListsFilterBeforeItCancels() async {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    let (outcome, _, lines) = await run(type("xyz") + [.escape], state: state)
+    #expect(outcome != .cancelled)
+    #expect(lines[9] == " › City        (•) City 1", "\(lines.joined(separator: "\n"))")
+    #expect(lines[12] == "               Type to filter", "\(lines.joined(separator: "\n"))")
+    let (twice, _, _) = await run(type("xyz") + [.escape, .escape], state: state)
+    #expect(twice == .cancelled)
+  }
+
   @Test func theFilterShowsUnderAFocusedListAndNoMatchIsSaid() {
     var state = Survey.State()
     state.form.focus = .field(.city)
