@@ -27,7 +27,8 @@ public struct ListKeymap: Hashable, Sendable {
   public var search: KeyBinding
   /// Keys that choose the selected row (and, in the search field, go back to the rows).
   public var choose: KeyBinding
-  /// Keys that close the list (in the search field, Esc clears the search instead).
+  /// Keys that close the list (Esc clears a search first, in the search field or on the rows
+  /// it narrowed).
   public var close: KeyBinding
 
   public init(

@@ -5,7 +5,8 @@ extension ListLayout {
   ///
   /// While a question is shown, keys answer it. In the search field, typing changes the search,
   /// Enter, Tab or ↓ go back to the rows and Esc clears the search. In the rows, the layout's
-  /// commands come first, then moving, Enter, `/` and closing (``ListKeymap``).
+  /// commands come first, then moving, Enter, `/` and closing (``ListKeymap``); Esc on rows a
+  /// search narrowed clears the search before it closes.
   public func actions(
     for key: Key, state: State, keymap: Keymap = .standard, listKeys: ListKeymap = .standard,
     view: inout ListViewState
@@ -39,7 +40,14 @@ extension ListLayout {
       guard count > 0, let choose else { return [] }
       return [choose.action]
     }
-    if listKeys.close.contains(key) { return [close] }
+    if listKeys.close.contains(key) {
+      // NB: Esc on rows a search narrowed first brings back the whole list; `q` still closes.
+      if key == .escape, let search, !search.text(state).isEmpty {
+        view.searchEditor = TextEditor()
+        return [search.change("")]
+      }
+      return [close]
+    }
     let current = Self.clamp(selection(state), count: count)
     let page = max(1, view.visibleCount - 1)
     let target: Int? =

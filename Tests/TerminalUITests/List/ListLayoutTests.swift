@@ -197,6 +197,14 @@ private var emptyView = ListViewState()
     #expect(actions(.escape, searching) == [.search(""), .focus(false)])
   }
 
+  /// Back on the rows a search narrowed, Esc first brings the whole list back; `q` closes.
+  @Test func escOnRowsASearchNarrowedClearsTheSearchFirst() {
+    var narrowed = three
+    narrowed.search = "a"
+    #expect(actions(.escape, narrowed) == [.search("")])
+    #expect(actions(.character("q"), narrowed) == [.close])
+  }
+
   @Test func aQuestionTakesEveryKey() {
     var asking = three
     asking.question = FormPrompt(
