@@ -210,5 +210,40 @@ extension EndToEnd {
       try session.press("Escape")
       try await session.waitFor(text: "exit=1")
     }
+
+    /// A draft belongs to the file it was written for: the usual settings file is not offered
+    /// a draft of another one (`--config`), nor can turning it down there throw that one away.
+    @Test func aDraftIsOfferedOnlyForTheFileItWasWrittenFor() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let work = session.folder.appendingPathComponent("work.json").path
+      try await session.startShell(running: #""$BIN" --config "$DIR/work.json""#)
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try session.type("WorkEdit")
+      try await session.waitFor(text: "WorkEdit")
+      _ = try run("/usr/bin/pkill", ["-TERM", "-f", session.binary], environment: [:])
+      try await session.waitFor(text: "exit=143")
+      #expect(!FileManager.default.fileExists(atPath: draftFile(session, "settings").path), "not the usual file's")
+
+      // The usual file: no question, no draft in the form.
+      try session.runInShell(#"clear; "$BIN""#)
+      var screen = try await session.waitForFocus(on: "Digest")
+      #expect(!screen.contains("restore") && !screen.contains("WorkEdit"), "\(screen)")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
+
+      // The same file again: offered, naming the file.
+      try session.runInShell(#"clear; "$BIN" --config "$DIR/work.json""#)
+      // NB: The question wraps at the screen's edge; joined, its lines read as one.
+      try await session.waitFor("the offer, naming the file") {
+        $0.lines.joined().contains("restore the settings you were editing for \(work) at")
+      }
+      try session.type("y")
+      try session.press("Enter")
+      screen = try await session.waitFor(text: "WorkEdit")
+      try await session.discardChanges()
+      try await session.waitFor(text: "exit=1")
+    }
   }
 }

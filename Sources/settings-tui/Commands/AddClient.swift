@@ -33,8 +33,11 @@ struct AddClient: AsyncParsableCommand {
     }
     let original = Client(name: "", email: "", age: 18)
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
+    let usual = try? StoragePaths.clientsDatabase(environment: environment)
     let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
-      form: "client", question: "restore the client you were adding", original: original,
+      form: DraftKeeper<ClientForm.State, Client>.name("client", writingTo: path, usual: usual),
+      question: "restore the client you were adding" + (database.database == nil ? "" : " to \(path)"),
+      original: original,
       options: options, environment: environment
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age)

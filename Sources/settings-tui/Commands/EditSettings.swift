@@ -35,8 +35,11 @@ struct EditSettings: AsyncParsableCommand {
     }
     let original = saved ?? UserSettings()
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
+    let usual = try? StoragePaths.settingsFile(environment: environment)
     let (initial, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
-      form: "settings", question: "restore the settings you were editing", original: original,
+      form: DraftKeeper<SettingsForm.State, UserSettings>.name("settings", writingTo: path, usual: usual),
+      question: "restore the settings you were editing" + (config.config == nil ? "" : " for \(path)"),
+      original: original,
       options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
       extract: \.settings)
     var state = SettingsForm.State(settings: initial)

@@ -76,13 +76,27 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// The draft's name for an edit of the client with `email` in the database at `database`:
   /// one draft per client and database, a file name whatever the email holds.
   static func name(editing email: String, in database: String) -> String {
-    let absolute = database.hasPrefix("/") ? database : FileManager.default.currentDirectoryPath + "/" + database
-    // NB: FNV-1a, 64 bits: stable from run to run, unlike Swift's seeded `Hasher`.
+    "client-edit-" + hash("\(absolute(database))\n\(email.lowercased())")
+  }
+
+  /// The draft's name for `form` (`settings`, `client`) writing to the file at `path`: the
+  /// form's own name for the usual file, one per other file (`--config`, `--database`), so a
+  /// draft is only ever offered for the file it was written for.
+  static func name(_ form: String, writingTo path: String, usual: String?) -> String {
+    let path = absolute(path)
+    if let usual, absolute(usual) == path { return form }
+    return "\(form)-" + hash(path)
+  }
+
+  private static func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  /// FNV-1a, 64 bits, in hexadecimal: stable from run to run, unlike Swift's seeded `Hasher`.
+  private static func hash(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in "\(absolute)\n\(email.lowercased())".utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return "client-edit-" + String(hash, radix: 16)
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return String(hash, radix: 16)
   }
 
   /// Starts following `store`.
