@@ -106,9 +106,11 @@ extension LineQuestion {
       })
   }
 
-  /// The option an answer names: its number (from 1) or its title, in any case.
+  /// The option an answer names: its title as written, else its number (from 1), else its
+  /// title in any case. A title first, so "3" among the options 1, 3 and 5 is 3, not 5.
   static func option(_ text: String, in titles: [String]) -> Int? {
     let text = text.trimmingSpaces
+    if let index = titles.firstIndex(of: text) { return index }
     if let number = Int(text), titles.indices.contains(number - 1) { return number - 1 }
     return titles.firstIndex { $0.lowercased() == text.lowercased() }
   }

@@ -292,6 +292,25 @@ struct FormSpecTests {
     #expect(layout.actions(for: .edit(.backspace), state: state, view: &view) == [.set(\.numbers[1], 2)])
   }
 
+  /// In line mode an answer that is an option's title as written is that option, before it
+  /// is read as a number: "3" among the options 1, 3 and 5 is 3, not the third (5).
+  @Test func lineModeTakesAnOptionsTitleBeforeItsNumber() async throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "replicas", "kind": "select", "options": ["1", "3", "5"]},
+        {"key": "zones", "kind": "multiselect", "options": ["2", "1", "eu"]},
+        {"key": "size", "kind": "select", "options": ["S", "M", "L"]}
+      ]}
+      """))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["3", "1, 3", "2"])
+    let outcome = await SpecForm.layout().runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(store.state.texts[0].wrappedValue == "3")
+    #expect(store.state.lists[1].wrappedValue == ["1", "eu"], "the title 1, and the third option")
+    #expect(store.state.texts[2].wrappedValue == "M", "a number is still a position")
+  }
+
   /// Without `maxLength` a text holds 1,000 characters and a text area 10,000: the control
   /// cuts a paste there, and the rule (what `--no-input` checks) refuses more.
   @Test func aTextsLengthLimitIsOneFactForItsRuleAndItsControl() throws {

@@ -20,7 +20,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
 ) -> FormControl<State> {
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows)
   func chosen(_ state: State) -> Set<Int> {
-    let values = state[keyPath: keyPath].wrappedValue
+    let values = Set(state[keyPath: keyPath].wrappedValue)
     return Set(options.indices.filter { values.contains(options[$0]) })
   }
   return FormControl(
@@ -71,7 +71,8 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
     line: LineQuestion(
       current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
       options: navigation.titles,
-      isChosen: { state, index in chosen(state).contains(index) },
+      // NB: Asked once per option as they are listed: the chosen values, not every option.
+      isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(options[index]) },
       hint: "numbers separated by commas, or none",
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard text.lowercased() != "none" else { return .set(keyPath, []) }
