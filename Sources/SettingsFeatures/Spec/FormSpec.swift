@@ -508,7 +508,9 @@ extension FormSpec {
       if field.kind == .select || field.kind == .multiselect {
         return field.options.contains(text) ? nil : "\"\(text.truncated(toWidth: 40))\" is not one of the options"
       }
-      if text.isEmpty { return requiredToo && field.required ? "Required" : nil }
+      // NB: Spaces alone are no answer to a required field, as in the built-in forms.
+      if requiredToo, field.required, text.allSatisfy(\.isWhitespace) { return "Required" }
+      if text.isEmpty { return nil }
       if let minLength = field.minLength, text.count < minLength { return "At least \(minLength) characters" }
       if text.count > field.lengthLimit { return "At most \(field.lengthLimit) characters" }
       if let oneOf = field.oneOf, !oneOf.contains(text) {
