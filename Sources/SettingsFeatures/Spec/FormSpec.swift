@@ -266,6 +266,9 @@ private struct Parser {
       }
     }
     if fields.isEmpty && problems.isEmpty { problem("$", "the form has no fields") }
+    if pageTitles.isEmpty, !fields.isEmpty, fields.allSatisfy({ $0.kind == .note }) {
+      problem("$.fields", "a form needs a field that takes input, not only notes")
+    }
     var seen: [String: String] = [:]
     for field in fields where field.kind != .note {
       if let first = seen[field.key] {
@@ -344,8 +347,9 @@ private struct Parser {
     }
     let key = string(object["key"], "\(path).key")
     if key == nil && kind != .note { problem(path, "expected \"key\", the name the value is printed under") }
-    if let key, key.isEmpty || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-      problem("\(path).key", "a key must be a non-empty name without control characters")
+    // NB: `--set key=value` names a field by what comes before the first "=".
+    if let key, key.isEmpty || key.contains("=") || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+      problem("\(path).key", "a key must be a non-empty name without \"=\" or control characters")
     }
     var field = FormSpec.Field(
       path: path, key: key ?? "", kind: kind, label: string(object["label"], "\(path).label") ?? key ?? "",
@@ -393,6 +397,12 @@ private struct Parser {
     }
     if kind == .multiselect, !field.options.isEmpty, let minimum = field.minimum, minimum > field.options.count {
       problem("\(path).min", "min (\(minimum)) is more than the \(field.options.count) options")
+    }
+    if kind == .multiselect, let maximum = field.maximum, maximum < 0 {
+      problem("\(path).max", "expected 0 or more")
+    }
+    if field.required, kind == .multiselect ? field.maximum == 0 : field.maxLength == 0 {
+      problem("\(path).required", "a required \(kind.rawValue) needs room for a value: \(kind == .multiselect ? "max" : "maxLength") is 0")
     }
     field.defaultValue = defaultValue(object["default"], field, "\(path).default")
     if let value = object["default"], value != .null, let broken = FormSpec.error(of: field, value: field.defaultValue, requiredToo: false) {
@@ -531,6 +541,10 @@ extension FormSpec {
     case let .list(items):
       if let unknown = items.first(where: { !field.options.contains($0) }) {
         return "\"\(unknown.truncated(toWidth: 40))\" is not one of the options"
+      }
+      var seen = Set<String>()
+      if let twice = items.first(where: { !seen.insert($0).inserted }) {
+        return "\"\(twice.truncated(toWidth: 40))\" is chosen twice"
       }
       let minimum = max(field.minimum ?? 0, requiredToo && field.required ? 1 : 0)
       if items.count < minimum { return minimum == 1 ? "Choose at least one" : "Choose at least \(minimum)" }

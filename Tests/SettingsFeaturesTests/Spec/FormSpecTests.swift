@@ -115,7 +115,11 @@ struct FormSpecTests {
         {"key": "a", "kind": "text", "minLength": 5, "maxLength": 2},
         {"key": "b", "kind": "text", "maxLength": -1},
         {"key": "c", "kind": "text", "oneOf": []},
-        {"key": "d", "kind": "multiselect", "options": ["x", "y"], "min": 3}
+        {"key": "d", "kind": "multiselect", "options": ["x", "y"], "min": 3},
+        {"key": "e", "kind": "multiselect", "options": ["x"], "max": -1},
+        {"key": "f", "kind": "multiselect", "options": ["x"], "max": 0, "required": true},
+        {"key": "g", "kind": "text", "maxLength": 0, "required": true},
+        {"key": "h", "kind": "multiselect", "options": ["x", "y"], "default": ["x", "y", "x"]}
       ]}
       """)
     #expect(found == [
@@ -123,6 +127,20 @@ struct FormSpecTests {
       "$.fields[1].maxLength: expected 0 or more",
       "$.fields[2].oneOf: no value could be chosen: give at least one",
       "$.fields[3].min: min (3) is more than the 2 options",
+      "$.fields[4].max: expected 0 or more",
+      "$.fields[5].required: a required multiselect needs room for a value: max is 0",
+      "$.fields[6].required: a required text needs room for a value: maxLength is 0",
+      "$.fields[7].default: the default breaks its own rule: \"x\" is chosen twice",
+    ])
+  }
+
+  /// A key `--set key=value` could not name, and a form of notes alone, are refused.
+  @Test func keysThatSetCannotNameAndFormsOfNotesAloneAreRefused() {
+    #expect(problems(#"{"fields": [{"key": "a=b", "kind": "text"}]}"#) == [
+      #"$.fields[0].key: a key must be a non-empty name without "=" or control characters"#
+    ])
+    #expect(problems(#"{"fields": [{"kind": "note", "text": "Hello"}]}"#) == [
+      "$.fields: a form needs a field that takes input, not only notes"
     ])
   }
 
