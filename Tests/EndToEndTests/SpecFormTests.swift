@@ -225,6 +225,30 @@ extension EndToEnd {
       #expect(over.stdout.isEmpty)
     }
 
+    /// A pattern that backtracks for minutes on a value is given up after a moment: the value
+    /// is refused with a word why, and the form still answers keys and Ctrl-C.
+    @Test func aPatternTooSlowForAValueIsGivenUpAndTheFormStillAnswers() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(
+        #"{"fields": [{"key": "email", "kind": "text", "pattern": "([a-z0-9]+[.-]?)*[a-z0-9]+@[a-z]+"}, "#
+          + #"{"key": "note", "kind": "text"}]}"#,
+        to: "spec.json", in: session)
+      let slow = String(repeating: "a", count: 40) + "!"
+      let spec = session.folder.appendingPathComponent("spec.json").path
+      let script = try session.runDirectly(["form", spec, "--no-input", "--set", "email=\(slow)"])
+      #expect(script.status == 1, "\(script)")
+      #expect(script.stderr.contains("Gave up matching ([a-z0-9]+[.-]?)*[a-z0-9]+@[a-z]+: too slow for this value"), "\(script)")
+
+      try session.start(["form", "spec.json"])
+      try await session.waitForFocus(on: "email")
+      try session.type(slow)
+      try session.press("Tab")
+      try await session.waitFor(text: "too slow")
+      try session.press("C-c")
+      #expect(try await session.waitForExit() == 130)
+    }
+
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
       let session = try TmuxSession()
       defer { session.close() }

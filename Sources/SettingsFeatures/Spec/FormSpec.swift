@@ -526,8 +526,12 @@ extension FormSpec {
       if let oneOf = field.oneOf, !oneOf.contains(text) {
         return "Must be one of: \(oneOf.joined(separator: ", "))"
       }
-      if let pattern = field.pattern, let regex = try? Regex(pattern), (try? regex.wholeMatch(in: text)) == nil {
-        return "Must match \(pattern)"
+      if let pattern = field.pattern {
+        switch PatternMatch.check(pattern, text) {
+        case .matches: break
+        case .doesNotMatch: return "Must match \(pattern)"
+        case .tooSlow: return "Gave up matching \(pattern): too slow for this value"
+        }
       }
       return nil
     case let .flag(flag):

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Whether a text matches a spec's `pattern` as a whole, within a time limit.
+///
+/// Swift's `Regex` backtracks without a step limit and takes no notice of cancellation: a
+/// pattern as ordinary-looking as `([a-z0-9]+[.-]?)*[a-z0-9]+@[a-z]+` takes minutes on twenty
+/// letters that do not match, and the form would stop answering keys, Ctrl-C and SIGTERM with
+/// it. So the match runs on a thread of its own, and the caller waits `limit` at most; past
+/// it the answer is ``tooSlow``, and the pattern is not tried again until that thread ends
+/// (each try would keep another processor busy).
+///
+/// NB: Written here because no engine the package can use bounds its steps (POSIX `regexec`
+///     would change the pattern language specs are written in).
+public enum PatternMatch: Equatable, Sendable {
+  case matches, doesNotMatch
+  /// Not decided within the time limit.
+  case tooSlow
+
+  /// How long a caller waits for a match.
+  public static let limit: Duration = .milliseconds(500)
+
+  /// Matches `text` against `pattern` (whole match); an invalid pattern never matches.
+  public static func check(_ pattern: String, _ text: String, limit: Duration = Self.limit) -> PatternMatch {
+    guard busy.withLock({ $0.insert(pattern).inserted }) else { return .tooSlow }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let matched = (try? Regex(pattern)).map { (try? $0.wholeMatch(in: text)) != nil } ?? false
+      outcome.value.withLock { $0 = matched ? .matches : .doesNotMatch }
+      busy.withLock { _ = $0.remove(pattern) }
+      done.signal()
+    }
+    let (seconds, attoseconds) = limit.components
+    let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    guard done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else { return .tooSlow }
+    return outcome.value.withLock { $0 } ?? .tooSlow
+  }
+
+  /// Patterns whose match is still running.
+  private static let busy = Mutex<Set<String>>([])
+
+  private final class Outcome: Sendable {
+    let value = Mutex<PatternMatch?>(nil)
+  }
+}

@@ -1,0 +1,28 @@
+import SettingsFeatures
+import Testing
+
+/// A spec's pattern is matched within a time limit, so a pattern that backtracks for minutes
+/// cannot stop the form answering keys and signals.
+struct PatternMatchTests {
+  @Test func aWholeMatchIsTold() {
+    #expect(PatternMatch.check("[0-9]{4}", "1234") == .matches)
+    #expect(PatternMatch.check("[0-9]{4}", "12345") == .doesNotMatch, "the whole text, not a part")
+    #expect(PatternMatch.check("[0-9]{4}", "12a4") == .doesNotMatch)
+  }
+
+  /// `(a+)+b` against a's alone backtracks through every way of splitting them: past the
+  /// limit the answer is "too slow", and until that match ends the pattern is not tried again.
+  @Test func aMatchPastTheLimitIsTooSlowAndNotStartedAgainUntilItEnds() async throws {
+    let pattern = "(a+)+b"
+    let text = String(repeating: "a", count: 14)
+    #expect(PatternMatch.check(pattern, text, limit: .microseconds(1)) == .tooSlow)
+    #expect(PatternMatch.check(pattern, "ab", limit: .seconds(60)) == .tooSlow, "still running: not tried again")
+    #expect(PatternMatch.check("[0-9]+", "42") == .matches, "other patterns are checked meanwhile")
+    var answer = PatternMatch.tooSlow
+    for _ in 0..<600 where answer == .tooSlow {
+      try await Task.sleep(for: .milliseconds(100))
+      answer = PatternMatch.check(pattern, "ab")
+    }
+    #expect(answer == .matches, "once the slow match ended, the pattern is checked again")
+  }
+}
