@@ -22,13 +22,17 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
 
   /// Whether two emails name the same client: equal once surrounding spaces are removed,
   /// ignoring the case of ASCII letters only, as the clients database's `NOCASE` collation
-  /// compares them (so `É` and `é` are different emails there, and here).
+  /// compares them (so `É` and `é` are different emails there, and here), and `é` typed as one
+  /// character or as `e` and an accent alike (the database keeps emails composed, NFC).
   public static func emailsMatch(_ a: String, _ b: String) -> Bool {
-    func key(_ email: String) -> [UInt8] {
-      email.trimmed.utf8.map {
-        (0x41...0x5A).contains($0) ? $0 + 0x20 : $0
+    func key(_ email: String) -> String {
+      var scalars = String.UnicodeScalarView()
+      for scalar in email.trimmed.unicodeScalars {
+        scalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 0x20) : scalar)
       }
+      return String(scalars)
     }
+    // NB: String's == compares canonically: composed and decomposed forms are equal.
     return key(a) == key(b)
   }
 }

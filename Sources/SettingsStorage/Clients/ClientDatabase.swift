@@ -221,7 +221,9 @@ struct ClientDatabase: Sendable {
 
   /// Emails are stored and compared without surrounding spaces or newlines.
   static func normalizedEmail(_ email: String) -> String {
-    email.trimmingCharacters(in: .whitespacesAndNewlines)
+    // NB: Composed (NFC), so `é` typed as one character or as `e` and an accent is one email:
+    //     SQLite compares bytes, and the two would print the same and both be saved.
+    email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
   }
 
   /// A ``StorageError`` for `error`, except cancellation, which passes through unchanged.

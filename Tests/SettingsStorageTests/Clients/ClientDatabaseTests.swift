@@ -103,9 +103,14 @@ struct ClientDatabaseTests {
     try await withTemporaryFolder { folder in
       let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
       try await clients.add(Client(name: "Élan", email: "élan@Example.com", age: 30))
-      for email in ["élan@example.com", "ÉLAN@example.com", "Élan@example.com", " élan@EXAMPLE.COM "] {
+      let decomposed = "e\u{301}lan@example.com"
+      for email in ["élan@example.com", "ÉLAN@example.com", "Élan@example.com", " élan@EXAMPLE.COM ", decomposed] {
         let exists = try await clients.emailExists(email)
         #expect(exists == Client.emailsMatch("élan@Example.com", email), "\(email)")
+      }
+      #expect(try await clients.emailExists(decomposed), "é typed as e and an accent is the same email")
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await clients.add(Client(name: "Same", email: decomposed, age: 40))
       }
       try await clients.add(Client(name: "Other", email: "Élan@example.com", age: 40))
       #expect(try await clients.all().count == 2)
