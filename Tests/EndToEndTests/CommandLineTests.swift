@@ -36,6 +36,29 @@ extension EndToEnd {
           == SavedSettings(digest: "weekly", displayName: "Blob", protectMyPosts: true))
     }
 
+    /// A settings file made read-only (chmod 444) is not replaced, though its folder would let
+    /// a rename get round it: the message says why and what to do. Run as `nobody`, since root
+    /// writes anywhere; skipped where the tests cannot switch user.
+    @Test func aReadOnlySettingsFileIsLeftAlone() throws {
+      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = session.folder.appendingPathComponent("ro.json").path
+      try Data(#"{"displayName": "Kept"}"#.utf8).write(to: URL(fileURLWithPath: file))
+      for path in [session.folder.path, file, session.home.path] {
+        #expect(chown(path, 65534, 65534) == 0, "\(path)")
+      }
+      #expect(chmod(file, 0o444) == 0)
+      let result = try run(
+        "/usr/bin/setpriv",
+        ["--reuid=65534", "--regid=65534", "--clear-groups", session.binary, "--no-input",
+         "--set", "displayName=Changed", "--config", file],
+        environment: session.environment)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("(it is read-only, mode 444). Make it writable (chmod u+w)"), "\(result)")
+      #expect(try String(contentsOfFile: file, encoding: .utf8) == #"{"displayName": "Kept"}"#)
+    }
+
     @Test func noInputClientIsSavedAndListed() throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -32,7 +32,15 @@ struct AtomicFileWriter: Sendable {
     let target = resolvingSymbolicLink(path)
     let folder = parentFolder(of: target)
     try createFolderIfNeeded(folder)
-    let mode = existingPermissions(of: target) ?? newFileMode
+    let existing = existingPermissions(of: target)
+    let mode = existing ?? newFileMode
+    // NB: A file made read-only (chmod 444) is left alone: renaming over it would get round
+    //     its own permission, since only the folder's counts for a rename.
+    if existing != nil, access(target, W_OK) != 0, errno == EACCES {
+      throw SystemCallError(
+        "replace \(target)", code: EACCES, explanation: "it is read-only, mode \(String(mode, radix: 8))",
+        remedy: "Make it writable (chmod u+w)")
+    }
 
     let temporary = try TemporaryFile(in: temporaryFolder ?? folder, namedAfter: fileName(of: target))
     do throws(SystemCallError) {

@@ -13,11 +13,14 @@ struct SystemCallError: Error, Equatable, Sendable {
   var code: Int32
   /// Why, when it is ours rather than the system's (e.g. "it is not a regular file").
   var explanation: String?
+  /// What to do about it, when the code alone would advise wrongly.
+  var remedy: String?
 
-  init(_ step: String, code: Int32 = errno, explanation: String? = nil) {
+  init(_ step: String, code: Int32 = errno, explanation: String? = nil, remedy: String? = nil) {
     self.step = step
     self.code = code
     self.explanation = explanation
+    self.remedy = remedy
   }
 
   /// Why the step failed: ours, or the system's description of `code` ("Permission denied").
@@ -25,7 +28,8 @@ struct SystemCallError: Error, Equatable, Sendable {
 
   /// A short hint for the most common codes, or `nil` when there is nothing better than the reason.
   func advice(folder: String) -> String? {
-    switch code {
+    if let remedy { return remedy }
+    return switch code {
     case EACCES, EPERM:
       "Check that you may write to \(folder)"
     case EROFS:
