@@ -26,6 +26,10 @@ struct SpecFormCommand: AsyncParsableCommand {
 
   @OptionGroup var options: FormOptions
 
+  func validate() throws {
+    if specPath.isEmpty { throw ValidationError("The spec needs a path; give - for standard input.") }
+  }
+
   @MainActor
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
