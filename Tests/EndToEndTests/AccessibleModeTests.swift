@@ -91,6 +91,27 @@ extension EndToEnd {
       #expect(result.stdout.contains("grace@example.com"), "\(result)")
     }
 
+    /// An answer that is not UTF-8 (Latin-1 `é` from an old script) ends the form, with a
+    /// word why, instead of being saved with U+FFFD in place of its bytes.
+    @Test func anAnswerThatIsNotUTF8EndsTheFormAndChangesNothing() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(#"{"fields": [{"key": "t", "kind": "text"}, {"key": "u", "kind": "text"}]}"#, in: session)
+      let shell = try #require(which("sh"))
+      let result = try run(
+        shell, ["-c", #"printf 'caf\351\nok\n' | "$0" form "$1" --accessible"#, session.binary, spec],
+        environment: session.environment)
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("settings-tui: the answer is not UTF-8 text; nothing was changed"), "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      let crlf = try run(
+        shell, ["-c", #"printf 'caf\303\251\r\nok\r\n' | "$0" form "$1" --accessible"#, session.binary, spec],
+        environment: session.environment)
+      #expect(crlf.status == 0, "\(crlf)")
+      #expect(crlf.stdout.contains(#""t" : "café""#), "\(crlf)")
+      #expect(crlf.stdout.contains(#""u" : "ok""#), "\(crlf)")
+    }
+
     @Test func theEndOfTheInputCancelsWithExit1() throws {
       let session = try TmuxSession()
       defer { session.close() }

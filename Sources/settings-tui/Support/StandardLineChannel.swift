@@ -39,7 +39,10 @@ final class StandardLineChannel: LineChannel {
   func readLine(secret: Bool) async -> String? {
     let hidden = secret && isatty(0) == 1 && EchoOff.start()
     // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
-    let line = await Task.detached { Swift.readLine(strippingNewline: true) }.value
+    let bytes = await Task.detached { Self.readBytes() }.value
+    // NB: An answer that is not UTF-8 ends the form, as the end of the input does: read on,
+    //     the next answers would go to the wrong questions.
+    let line = bytes.flatMap { String(validating: $0, as: UTF8.self) }
     if hidden {
       EchoOff.stop()
       write("\n")  // the Enter that ended the secret was not echoed either
@@ -49,7 +52,30 @@ final class StandardLineChannel: LineChannel {
       //     starts on its own.
       write("\n")
     }
+    if bytes != nil, line == nil {
+      write("settings-tui: the answer is not UTF-8 text; nothing was changed\n")
+    }
     return line
+  }
+
+  /// Standard input as a stream, opened once; only line mode reads it.
+  private nonisolated(unsafe) static let standardInput = fdopen(0, "r")
+
+  /// One line of standard input as bytes, without its line break (`\n` or `\r\n`); `nil` at
+  /// the end of the input.
+  /// NB: Not Swift's `readLine`, which puts U+FFFD in place of bytes that are not UTF-8: an
+  ///     answer would be changed without a word.
+  private nonisolated static func readBytes() -> [UInt8]? {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    guard let input = standardInput else { return nil }
+    let count = getline(&buffer, &capacity, input)
+    guard count >= 0, let buffer else { return nil }
+    var bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
+    if bytes.last == 0x0A { bytes.removeLast() }
+    if bytes.last == 0x0D { bytes.removeLast() }
+    return bytes
   }
 }
 
