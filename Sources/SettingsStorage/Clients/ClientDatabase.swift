@@ -287,6 +287,8 @@ struct ClientDatabase: Sendable {
     if let error = error as? DatabaseError {
       return error.message ?? "\(error.resultCode)"
     }
+    // NB: GRDB's own text repeats the whole row and the SQL: a client's data and our query.
+    if error is RowDecodingError { return "a client's row holds a value its column cannot hold (written by another program)" }
     return "\(error)"
   }
 }

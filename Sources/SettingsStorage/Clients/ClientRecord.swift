@@ -19,6 +19,16 @@ struct ClientRecord: Codable, Equatable, FetchableRecord, MutablePersistableReco
     self.createdAt = createdAt
   }
 
+  /// Reads a row; a `createdAt` that is no date (another program wrote it) reads as none,
+  /// instead of failing the read of every client with it.
+  init(row: Row) throws {
+    id = try row.decode(forColumn: "id")
+    name = try row.decode(forColumn: "name")
+    email = try row.decode(forColumn: "email")
+    age = try row.decode(forColumn: "age")
+    createdAt = Date.fromDatabaseValue(row["createdAt"] as DatabaseValue)
+  }
+
   var client: Client { Client(name: name, email: email, age: age) }
 
   mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -76,6 +76,18 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// A `createdAt` another program wrote that is no date does not stop every client being read.
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func aCreationTimeThatIsNoDateDoesNotFailTheList() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      try await clients.add(blob)
+      _ = try SQLiteShell.run("UPDATE client SET createdAt = 'last tuesday';", on: path)
+      #expect(try await ClientStorageClient.live(databaseAt: path).all() == [blob])
+    }
+  }
+
   @Test func reopeningKeepsClients() async throws {
     try await withTemporaryFolder { folder in
       try await ClientStorageClient.live(databaseAt: folder.path("c.sqlite")).add(blob)
