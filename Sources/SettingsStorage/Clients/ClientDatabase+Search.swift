@@ -10,7 +10,7 @@ extension ClientDatabase {
   func matches(_ query: String) async throws -> [Int64] {
     do {
       return try await queue.read { db in
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: Self.indexedCharacters(of: query)) else {
           return try Int64.fetchAll(db, sql: "SELECT id FROM \(ClientRecord.databaseTableName) ORDER BY id")
         }
         return try Int64.fetchAll(
@@ -20,6 +20,24 @@ extension ClientDatabase {
     } catch {
       throw mapped(error, doing: "search")
     }
+  }
+
+  /// `query` with what the index does not keep (unicode61 keeps letters, digits and marks;
+  /// emoji and symbols separate words) turned into spaces: such a word would match nothing
+  /// alone and be dropped beside others, so it is dropped alike everywhere.
+  static func indexedCharacters(of query: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in query.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
+        .privateUse:
+        scalars.append(scalar)
+      default:
+        scalars.append(" ")
+      }
+    }
+    return String(scalars)
   }
 
   /// The clients with these ids, in the order of `ids`; ids no longer saved are left out.

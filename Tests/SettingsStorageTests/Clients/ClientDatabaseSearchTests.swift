@@ -46,6 +46,19 @@ struct ClientDatabaseSearchTests {
     }
   }
 
+  /// Emoji and symbols are not in the index: a search drops them wherever they stand, so one
+  /// of them alone lists everyone (as a lone `.` does) instead of no one.
+  @Test func emojiAndSymbolsAreDroppedAlikeAloneOrBesideAWord() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      let everyone = try await names(storage, "")
+      #expect(try await names(storage, "😀") == everyone)
+      #expect(try await names(storage, "👍🏽 ★") == everyone)
+      #expect(try await names(storage, "ada 😀") == ["Ada Lovelace"])
+      #expect(try await names(storage, "😀ada") == ["Ada Lovelace"])
+    }
+  }
+
   @Test func searchSyntaxIsTakenAsText() async throws {
     try await withTemporaryFolder { folder in
       let storage = try await saved(in: folder)
