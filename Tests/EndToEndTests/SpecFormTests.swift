@@ -245,6 +245,11 @@ extension EndToEnd {
       try session.type(slow)
       try session.press("Tab")
       try await session.waitFor(text: "too slow")
+      // Corrected, the value is matched afresh and taken.
+      try session.press("BTab", "C-u")
+      try session.type("ada@example")
+      try session.press("Tab")
+      try await session.waitFor("the error gone") { !$0.contains("too slow") && !$0.contains("Must match") }
       try session.press("C-c")
       #expect(try await session.waitForExit() == 130)
     }
