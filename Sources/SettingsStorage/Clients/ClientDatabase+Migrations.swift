@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension ClientDatabase {
@@ -28,6 +29,28 @@ extension ClientDatabase {
         table.synchronize(withTable: ClientRecord.databaseTableName)
         table.column("name")
         table.column("email")
+      }
+    }
+    migrator.registerMigration("v4-composed-emails") { db in
+      // NB: Emails are looked up composed (NFC, ``normalizedEmail(_:)``): one saved decomposed
+      //     (`e` and an accent) by an earlier version or another program is composed now, so
+      //     it can still be found. One whose composed form another client already has stays
+      //     as it is, rather than failing the migration.
+      let rows = try Row.fetchAll(db, sql: "SELECT id, email FROM \(ClientRecord.databaseTableName)")
+      for row in rows {
+        guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"])
+        else { continue }
+        let composed = email.precomposedStringWithCanonicalMapping
+        // NB: Bytes compared: String's == holds the two spellings equal.
+        guard !composed.utf8.elementsEqual(email.utf8) else { continue }
+        let taken = try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM \(ClientRecord.databaseTableName) WHERE email = ?)",
+          arguments: [composed]) ?? false
+        if !taken {
+          try db.execute(
+            sql: "UPDATE \(ClientRecord.databaseTableName) SET email = ? WHERE id = ?",
+            arguments: [composed, id])
+        }
       }
     }
     return migrator

@@ -59,7 +59,7 @@ struct ClientDatabaseTests {
       #expect(schema.contains("UNIQUE"))
       #expect(schema.contains("COLLATE NOCASE"))
       let migrations = try SQLiteShell.run("SELECT identifier FROM grdb_migrations;", on: path)
-      #expect(migrations == "v1-create-client\nv2-application-id\nv3-client-search\n")
+      #expect(migrations == "v1-create-client\nv2-application-id\nv3-client-search\nv4-composed-emails\n")
       #expect(try SQLiteShell.run("PRAGMA application_id;", on: path) == "\(0x5354_5549)\n")
     }
   }
@@ -85,6 +85,29 @@ struct ClientDatabaseTests {
       try await clients.add(blob)
       _ = try SQLiteShell.run("UPDATE client SET createdAt = 'last tuesday';", on: path)
       #expect(try await ClientStorageClient.live(databaseAt: path).all() == [blob])
+    }
+  }
+
+  /// Emails an earlier version saved decomposed (`e` and an accent) are composed when the
+  /// database is opened, so they are found by either spelling; one whose composed form is
+  /// taken stays as it was rather than failing the migration.
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func emailsSavedDecomposedAreComposedOnOpening() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      _ = try ClientStorageClient.live(databaseAt: path)
+      _ = try SQLiteShell.run(
+        """
+        DELETE FROM grdb_migrations WHERE identifier = 'v4-composed-emails';
+        INSERT INTO client (name, email, age) VALUES
+          ('Rene', 'rene' || char(769) || '@x.io', 30), ('Ana', 'a' || char(769) || 'na@x.io', 31),
+          ('Ána', char(225) || 'na@x.io', 32);
+        """, on: path)
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      #expect(try await clients.find("ren\u{E9}@x.io")?.name == "Rene")
+      #expect(try await clients.find("rene\u{301}@x.io")?.name == "Rene", "either spelling")
+      #expect(try await clients.all().map(\.name) == ["Rene", "Ana", "Ána"], "the taken one kept")
+      #expect(try SQLiteShell.run("SELECT hex(email) FROM client WHERE name = 'Ana';", on: path) == "61CC816E6140782E696F\n")
     }
   }
 
