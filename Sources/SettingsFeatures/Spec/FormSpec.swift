@@ -391,6 +391,8 @@ private struct Parser {
     }
     if let minLength = field.minLength, let maxLength = field.maxLength, minLength > maxLength {
       problem("\(path).minLength", "minLength (\(minLength)) is larger than maxLength (\(maxLength))")
+    } else if let minLength = field.minLength, field.maxLength == nil, minLength > field.lengthLimit {
+      problem("\(path).minLength", "minLength (\(minLength)) is more than a \(kind.rawValue) holds without maxLength (\(field.lengthLimit))")
     }
     if let oneOf = field.oneOf, oneOf.isEmpty {
       problem("\(path).oneOf", "no value could be chosen: give at least one")

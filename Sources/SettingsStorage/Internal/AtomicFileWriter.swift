@@ -37,9 +37,14 @@ struct AtomicFileWriter: Sendable {
     // NB: A file made read-only (chmod 444) is left alone: renaming over it would get round
     //     its own permission, since only the folder's counts for a rename.
     if existing != nil, access(target, W_OK) != 0, errno == EACCES {
+      var info = stat()
+      let isOurs = stat(target, &info) == 0 && info.st_uid == geteuid()
       throw SystemCallError(
-        "replace \(target)", code: EACCES, explanation: "it is read-only, mode \(String(mode, radix: 8))",
-        remedy: "Make it writable (chmod u+w)")
+        "replace \(target)", code: EACCES,
+        explanation: isOurs
+          ? "it is read-only, mode \(String(mode, radix: 8))"
+          : "it belongs to another user (uid \(info.st_uid)) who has not let you write to it",
+        remedy: isOurs ? "Make it writable (chmod u+w)" : "Ask its owner")
     }
 
     let temporary = try TemporaryFile(in: temporaryFolder ?? folder, namedAfter: fileName(of: target))

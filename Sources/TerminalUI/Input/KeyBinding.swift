@@ -76,6 +76,9 @@ extension Key {
     case .down: "Down"
     case .left: "Left"
     case .right: "Right"
+    // NB: Both reach the form as `.alt(.left)`: help names both.
+    case .alt(.left): "Alt-Left, Ctrl-Left"
+    case .alt(.right): "Alt-Right, Ctrl-Right"
     case let .alt(key) where !key.isCharacter: "Alt-" + key.spelledOut
     default: name
     }

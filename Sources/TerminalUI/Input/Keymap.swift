@@ -98,8 +98,8 @@ public struct Keymap: Hashable, Sendable {
   public func command(for key: Key, focused: ControlKind?) -> FormCommand? {
     if case let .mouse(event) = key { return .mouse(event) }
     // NB: Ctrl or Alt with an arrow moves by words in text; elsewhere it is the arrow itself.
-    if case let .alt(arrow) = key, arrow == .left || arrow == .right {
-      return lookUp(key, focused: focused) ?? lookUp(arrow, focused: focused)
+    if case let .alt(arrow) = key, arrow == .left || arrow == .right, focused != .text, focused != .textArea {
+      return lookUp(arrow, focused: focused)
     }
     return lookUp(key, focused: focused)
   }

@@ -88,8 +88,10 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     return "\(form)-" + hash(path)
   }
 
+  /// The file's path however it is spelled: absolute, without `.`, `..` or doubled slashes,
+  /// and through symbolic links.
   private static func absolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// FNV-1a, 64 bits, in hexadecimal: stable from run to run, unlike Swift's seeded `Hasher`.

@@ -16,8 +16,9 @@ enum Interactive {
     let outcome: FormRuntime<State, Action>.Outcome
     draft?.follow(store)
     if usesLines(options: options, environment: environment) {
-      outcome = await layout.runLines(store, channel: StandardLineChannel())
-      if outcome == .cancelled, store.state.form.outcome == nil {
+      let channel = StandardLineChannel()
+      outcome = await layout.runLines(store, channel: channel)
+      if outcome == .cancelled, store.state.form.outcome == nil, !channel.refusedAnAnswer {
         printError("the input ended before the form was submitted")
       }
     } else {

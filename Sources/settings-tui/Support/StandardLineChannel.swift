@@ -13,6 +13,9 @@ import TerminalUI
 final class StandardLineChannel: LineChannel {
   /// Where the questions go: `/dev/tty`, or standard error (2).
   private let output: Int32
+  /// Whether the form ended on an answer that is not UTF-8 (and said so), not at the end of
+  /// the input.
+  private(set) var refusedAnAnswer = false
 
   init() {
     let terminal = isatty(0) == 1 ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
@@ -53,7 +56,8 @@ final class StandardLineChannel: LineChannel {
       write("\n")
     }
     if bytes != nil, line == nil {
-      write("settings-tui: the answer is not UTF-8 text; nothing was changed\n")
+      refusedAnAnswer = true
+      write("settings-tui: the answer is not UTF-8 text, so the form ends here; nothing was saved\n")
     }
     return line
   }

@@ -119,7 +119,8 @@ struct FormSpecTests {
         {"key": "e", "kind": "multiselect", "options": ["x"], "max": -1},
         {"key": "f", "kind": "multiselect", "options": ["x"], "max": 0, "required": true},
         {"key": "g", "kind": "text", "maxLength": 0, "required": true},
-        {"key": "h", "kind": "multiselect", "options": ["x", "y"], "default": ["x", "y", "x"]}
+        {"key": "h", "kind": "multiselect", "options": ["x", "y"], "default": ["x", "y", "x"]},
+        {"key": "i", "kind": "text", "minLength": 1001}
       ]}
       """)
     #expect(found == [
@@ -131,6 +132,7 @@ struct FormSpecTests {
       "$.fields[5].required: a required multiselect needs room for a value: max is 0",
       "$.fields[6].required: a required text needs room for a value: maxLength is 0",
       "$.fields[7].default: the default breaks its own rule: \"x\" is chosen twice",
+      "$.fields[8].minLength: minLength (1001) is more than a text holds without maxLength (1000)",
     ])
   }
 

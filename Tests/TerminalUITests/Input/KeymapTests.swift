@@ -272,7 +272,7 @@ import Testing
     }
     #expect(Key.alt(.character("b")).name == "Alt-B")
     #expect(Key.alt(.backspace).spelledOut == "Alt-Backspace")
-    #expect(keymap.summary.contains { $0.contains("Alt-B, Alt-F, Alt-D, Alt-Backspace, Alt-Left, Alt-Right: edit text") }, "\(keymap.summary)")
+    #expect(keymap.summary.contains { $0.contains("Alt-B, Alt-F, Alt-D, Alt-Backspace, Alt-Left, Ctrl-Left, Alt-Right, Ctrl-Right: edit text") }, "\(keymap.summary)")
   }
 
   /// Alt- or Ctrl-Left and Right (both arrive as `.alt(.left)`, `.alt(.right)`) move by words in
@@ -284,6 +284,7 @@ import Testing
     #expect(keymap.command(for: .alt(.left), focused: .picker) == .decrement)
     #expect(keymap.command(for: .alt(.right), focused: .stepper) == .increment)
     #expect(keymap.command(for: .alt(.left), focused: .toggle) == nil)
+    #expect(keymap.command(for: .alt(.right), focused: .custom) == .edit(.right), "a Confirm switches")
     #expect(keymap.command(for: .alt(.up), focused: .picker) == nil, "only Left and Right")
   }
 
