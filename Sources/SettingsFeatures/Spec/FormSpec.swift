@@ -545,7 +545,9 @@ extension FormSpec {
       if number > range.upperBound { return "At most \(range.upperBound)" }
       return nil
     case let .list(items):
-      if let unknown = items.first(where: { !field.options.contains($0) }) {
+      // NB: A set, so thousands chosen among thousands of options are checked in linear time.
+      let options = Set(field.options)
+      if let unknown = items.first(where: { !options.contains($0) }) {
         return "\"\(unknown.truncated(toWidth: 40))\" is not one of the options"
       }
       var seen = Set<String>()

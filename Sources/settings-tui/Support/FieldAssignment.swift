@@ -43,7 +43,7 @@ struct FieldAssignment {
   /// One of `options`: the one given, else the only one that differs from it just in case
   /// (`Weekly` for `weekly`).
   func option(of options: [String]) throws(ExitStatus) -> String {
-    guard let option = Self.match(value, in: options) else {
+    guard let option = OptionMatcher(options).match(value) else {
       throw fail("--set \(shown): expected \(Self.choices(options))")
     }
     return option
@@ -52,20 +52,36 @@ struct FieldAssignment {
   /// Some of `options` (a multiselect's, given as ``list()`` reads them), each as
   /// ``option(of:)`` finds it: each chosen once, in the order given.
   func options(of options: [String]) throws(ExitStatus) -> [String] {
+    let matcher = OptionMatcher(options)
     var chosen: [String] = []
+    var seen = Set<String>()
     for item in list() {
-      guard let option = Self.match(item, in: options) else {
+      guard let option = matcher.match(item) else {
         throw fail("--set \(shownField): \"\(Self.shown(item))\" is not an option; expected \(Self.choices(options))")
       }
-      if !chosen.contains(option) { chosen.append(option) }
+      if seen.insert(option).inserted { chosen.append(option) }
     }
     return chosen
   }
 
-  private static func match(_ text: String, in options: [String]) -> String? {
-    if options.contains(text) { return text }
-    let folded = options.filter { $0.lowercased() == text.lowercased() }
-    return folded.count == 1 ? folded[0] : nil
+  /// Options by their text and by their text in lower case, indexed once, so a list of
+  /// thousands of values takes time in proportion to it.
+  private struct OptionMatcher {
+    /// Each option by its text (the option's own spelling, where the text is another).
+    let exact: [String: String]
+    /// Each lower-case text and the options that have it (more than one: no match by case).
+    let folded: [String: [String]]
+
+    init(_ options: [String]) {
+      exact = Dictionary(options.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
+      folded = Dictionary(grouping: options) { $0.lowercased() }
+    }
+
+    func match(_ text: String) -> String? {
+      if let option = exact[text] { return option }
+      guard let found = folded[text.lowercased()], found.count == 1 else { return nil }
+      return found[0]
+    }
   }
 
   /// The options as a message names them: `daily, weekly or off`; a long list by its first few.

@@ -77,8 +77,9 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard text.lowercased() != "none" else { return .set(keyPath, []) }
         var indexes = Set<Int>()
+        let finder = LineQuestion<State>.OptionFinder(navigation.titles)
         for part in text.split(separator: ",") {
-          guard let index = LineQuestion<State>.option(String(part).trimmingSpaces, in: navigation.titles) else {
+          guard let index = finder.option(String(part)) else {
             throw MisunderstoodAnswer(
               "\(String(part).trimmingSpaces) is not an option: type numbers from 1 to \(options.count), separated by commas")
           }
