@@ -195,7 +195,9 @@ struct ClientDatabase: Sendable {
         record.name = edited.name
         record.email = edited.email
         record.age = edited.age
-        try record.update(db)
+        // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
+        //     date (another program wrote it) is kept as it was.
+        try record.update(db, columns: ["name", "email", "age"])
       }
     } catch let error as StorageError {
       throw error

@@ -84,7 +84,10 @@ struct ClientDatabaseTests {
       let clients = try ClientStorageClient.live(databaseAt: path)
       try await clients.add(blob)
       _ = try SQLiteShell.run("UPDATE client SET createdAt = 'last tuesday';", on: path)
-      #expect(try await ClientStorageClient.live(databaseAt: path).all() == [blob])
+      let reopened = try ClientStorageClient.live(databaseAt: path)
+      #expect(try await reopened.all() == [blob])
+      try await reopened.update(blob.email, Client(name: "Blob", email: blob.email, age: 31))
+      #expect(try SQLiteShell.run("SELECT createdAt, age FROM client;", on: path) == "last tuesday|31\n", "an edit keeps it")
     }
   }
 
