@@ -10,7 +10,11 @@ extension ClientDatabase {
   func matches(_ query: String) async throws -> [Int64] {
     do {
       return try await queue.read { db in
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: Self.indexedCharacters(of: query)) else {
+        // NB: The query's words as the index's own tokenizer (unicode61) reads them: emoji and
+        //     symbols are no words there, so they are dropped alike alone or beside a word.
+        //     (GRDB's pattern alone splits with the ASCII tokenizer, which keeps them.)
+        let words = try db.makeTokenizer(.unicode61()).tokenize(query: query).map(\.token)
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " ")) else {
           return try Int64.fetchAll(db, sql: "SELECT id FROM \(ClientRecord.databaseTableName) ORDER BY id")
         }
         return try Int64.fetchAll(
@@ -20,24 +24,6 @@ extension ClientDatabase {
     } catch {
       throw mapped(error, doing: "search")
     }
-  }
-
-  /// `query` with what the index does not keep (unicode61 keeps letters, digits and marks;
-  /// emoji and symbols separate words) turned into spaces: such a word would match nothing
-  /// alone and be dropped beside others, so it is dropped alike everywhere.
-  static func indexedCharacters(of query: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for scalar in query.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-        .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
-        .privateUse:
-        scalars.append(scalar)
-      default:
-        scalars.append(" ")
-      }
-    }
-    return String(scalars)
   }
 
   /// The clients with these ids, in the order of `ids`; ids no longer saved are left out.
