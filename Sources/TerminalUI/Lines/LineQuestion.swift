@@ -107,36 +107,10 @@ extension LineQuestion {
   }
 
   /// The option an answer names: its title as written, else its number (from 1), else its
-  /// title in any case. A title first, so "3" among the options 1, 3 and 5 is 3, not 5.
+  /// title in another case (``OptionMatcher``). A title first, so "3" among the options 1, 3
+  /// and 5 is 3, not 5.
   static func option(_ text: String, in titles: [String]) -> Int? {
-    OptionFinder(titles).option(text)
-  }
-
-  /// ``option(_:in:)`` for many answers among the same titles: the titles are indexed once, so
-  /// an answer naming thousands of options takes time in proportion to them.
-  struct OptionFinder {
-    private let count: Int
-    private let exact: [String: Int]
-    private let folded: [String: Int]
-
-    init(_ titles: [String]) {
-      count = titles.count
-      var exact: [String: Int] = [:]
-      var folded: [String: Int] = [:]
-      for (index, title) in titles.enumerated() {
-        if exact[title] == nil { exact[title] = index }
-        if folded[title.lowercased()] == nil { folded[title.lowercased()] = index }
-      }
-      self.exact = exact
-      self.folded = folded
-    }
-
-    func option(_ text: String) -> Int? {
-      let text = text.trimmingSpaces
-      if let index = exact[text] { return index }
-      if let number = Int(text), number >= 1, number <= count { return number - 1 }
-      return folded[text.lowercased()]
-    }
+    OptionMatcher(titles).index(of: text, orNumber: true)
   }
 }
 

@@ -43,10 +43,10 @@ struct FieldAssignment {
   /// One of `options`: the one given, else the only one that differs from it just in case
   /// (`Weekly` for `weekly`).
   func option(of options: [String]) throws(ExitStatus) -> String {
-    guard let option = OptionMatcher(options).match(value) else {
+    guard let index = OptionMatcher(options).index(of: value) else {
       throw fail("--set \(shown): expected \(Self.choices(options))")
     }
-    return option
+    return options[index]
   }
 
   /// Some of `options` (a multiselect's, given as ``list()`` reads them), each as
@@ -56,32 +56,12 @@ struct FieldAssignment {
     var chosen: [String] = []
     var seen = Set<String>()
     for item in list() {
-      guard let option = matcher.match(item) else {
+      guard let index = matcher.index(of: item) else {
         throw fail("--set \(shownField): \"\(Self.shown(item))\" is not an option; expected \(Self.choices(options))")
       }
-      if seen.insert(option).inserted { chosen.append(option) }
+      if seen.insert(options[index]).inserted { chosen.append(options[index]) }
     }
     return chosen
-  }
-
-  /// Options by their text and by their text in lower case, indexed once, so a list of
-  /// thousands of values takes time in proportion to it.
-  private struct OptionMatcher {
-    /// Each option by its text (the option's own spelling, where the text is another).
-    let exact: [String: String]
-    /// Each lower-case text and the options that have it (more than one: no match by case).
-    let folded: [String: [String]]
-
-    init(_ options: [String]) {
-      exact = Dictionary(options.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
-      folded = Dictionary(grouping: options) { $0.lowercased() }
-    }
-
-    func match(_ text: String) -> String? {
-      if let option = exact[text] { return option }
-      guard let found = folded[text.lowercased()], found.count == 1 else { return nil }
-      return found[0]
-    }
   }
 
   /// The options as a message names them: `daily, weekly or off`; a long list by its first few.

@@ -77,9 +77,9 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard text.lowercased() != "none" else { return .set(keyPath, []) }
         var indexes = Set<Int>()
-        let finder = LineQuestion<State>.OptionFinder(navigation.titles)
+        let matcher = OptionMatcher(navigation.titles)
         for part in text.split(separator: ",") {
-          guard let index = finder.option(String(part)) else {
+          guard let index = matcher.index(of: String(part), orNumber: true) else {
             throw MisunderstoodAnswer(
               "\(String(part).trimmingSpaces) is not an option: type numbers from 1 to \(options.count), separated by commas")
           }

@@ -1,0 +1,39 @@
+/// The option a typed answer names among titles: the title as written, else the only title
+/// that differs from it just in case (`Weekly` for `weekly`; none when `Ab` and `aB` both
+/// would). The titles are indexed once, so thousands of answers among thousands of options
+/// take time in proportion to them. Line mode and `--set` read answers this way.
+///
+/// ```swift
+/// let matcher = OptionMatcher(["daily", "weekly", "off"])
+/// matcher.index(of: "WEEKLY")                 // 1
+/// matcher.index(of: "3", orNumber: true)      // 2, the third
+/// ```
+public struct OptionMatcher: Sendable {
+  private let count: Int
+  /// Each title's first index.
+  private let exact: [String: Int]
+  /// Each title in lower case and the indexes of the titles that have it.
+  private let folded: [String: [Int]]
+
+  public init(_ titles: [String]) {
+    count = titles.count
+    var exact: [String: Int] = [:]
+    var folded: [String: [Int]] = [:]
+    for (index, title) in titles.enumerated() {
+      if exact[title] == nil { exact[title] = index }
+      folded[title.lowercased(), default: []].append(index)
+    }
+    self.exact = exact
+    self.folded = folded
+  }
+
+  /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
+  /// number from 1 that is no title names the option at that place.
+  public func index(of text: String, orNumber: Bool = false) -> Int? {
+    let text = text.trimmingSpaces
+    if let index = exact[text] { return index }
+    if orNumber, let number = Int(text), number >= 1, number <= count { return number - 1 }
+    guard let found = folded[text.lowercased()], found.count == 1 else { return nil }
+    return found[0]
+  }
+}
