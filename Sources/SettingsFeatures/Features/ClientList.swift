@@ -169,11 +169,9 @@ public struct ClientList: Reducer {
           }
         case nil: break
         }
-        if case .client? = state.reselect, ids.isEmpty {
-          // NB: Nothing to select: the client to go back to waits for the next search.
-        } else {
-          state.reselect = nil
-        }
+        // NB: With nothing to select, the client to go back to waits for the next search.
+        let waiting: Reselect? = if case .client? = state.reselect, ids.isEmpty { state.reselect } else { nil }
+        state.reselect = waiting
         state.selection = max(0, min(state.selection, ids.count - 1))
         return loadRows(&state)
 

@@ -33,10 +33,12 @@ struct AddClient: AsyncParsableCommand {
     }
     let original = Client(name: "", email: "", age: 18)
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    let usual = try? StoragePaths.clientsDatabase(environment: environment)
+    let draftName = DraftKeeper<ClientForm.State, Client>.name(
+      "client", writingTo: path, usual: try? StoragePaths.clientsDatabase(environment: environment))
     let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
-      form: DraftKeeper<ClientForm.State, Client>.name("client", writingTo: path, usual: usual),
-      question: "restore the client you were adding" + (database.database == nil ? "" : " to \(path)"),
+      form: draftName,
+      // NB: A draft for another database than the usual one says which.
+      question: "restore the client you were adding" + (draftName == "client" ? "" : " to \(path)"),
       original: original,
       options: options, environment: environment
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }

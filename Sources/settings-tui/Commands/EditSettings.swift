@@ -35,10 +35,12 @@ struct EditSettings: AsyncParsableCommand {
     }
     let original = saved ?? UserSettings()
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
-    let usual = try? StoragePaths.settingsFile(environment: environment)
+    let draftName = DraftKeeper<SettingsForm.State, UserSettings>.name(
+      "settings", writingTo: path, usual: try? StoragePaths.settingsFile(environment: environment))
     let (initial, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
-      form: DraftKeeper<SettingsForm.State, UserSettings>.name("settings", writingTo: path, usual: usual),
-      question: "restore the settings you were editing" + (config.config == nil ? "" : " for \(path)"),
+      form: draftName,
+      // NB: A draft of another file than the usual one says which.
+      question: "restore the settings you were editing" + (draftName == "settings" ? "" : " for \(path)"),
       original: original,
       options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
       extract: \.settings)
