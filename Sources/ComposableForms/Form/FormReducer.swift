@@ -12,6 +12,9 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   ///
   /// Cancelling a form whose values were changed asks ``FormPrompt/discardChanges`` first.
   ///
+  /// `BindingReducer()` goes before it in `body`, as below: the engine judges the values the
+  /// bindings have already set, so after it, every error would lag one change behind.
+  ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
   ///   BindingReducer()
@@ -187,7 +190,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       state.form.checks[field]?.status = .abandoned
     }
     return .merge(
-      rules.asyncChecks.keys.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID<Field>())])
+      rules.checkOrder.map { .cancel(id: CheckID(field: $0)) } + [.cancel(id: SubmitID<Field>())])
   }
 
   // MARK: - After every action
@@ -226,7 +229,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
   /// rules; abandons checks whose value stopped passing them.
   private func scheduleChecks(_ state: inout State) -> Effect<Action> {
     var effect = Effect<Action>.none
-    for (field, asyncCheck) in rules.asyncChecks {
+    for field in rules.checkOrder {
+      guard let asyncCheck = rules.asyncChecks[field] else { continue }
       let existing = state.form.checks[field]
       guard rules.isEnabled(field, in: state), rules.syncError(for: field, in: state) == nil
       else {

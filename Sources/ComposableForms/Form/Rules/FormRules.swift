@@ -14,6 +14,9 @@
 public struct FormRules<State, Field: FormField>: Sendable {
   private var validators: [Field: @Sendable (State) -> String?] = [:]
   var asyncChecks: [Field: AsyncCheck<State>] = [:]
+  /// The fields with an asynchronous check, in focus order: checks that start together start
+  /// in this order, the same in every run (a dictionary's order is not).
+  private(set) var checkOrder: [Field] = []
   private let enabled: @Sendable (State, Field) -> Bool
   /// The bindable field each field's rules read, where they name one (`\.$email`).
   package private(set) var bindings: [Field: BoundKeyPath] = [:]
@@ -46,11 +49,16 @@ public struct FormRules<State, Field: FormField>: Sendable {
       let previous = validators[rule.field]
       let validate = rule.validate
       validators[rule.field] = { state in previous?(state) ?? validate(state) }
-      if let check = rule.asyncCheck { asyncChecks[rule.field] = check }
+      if let check = rule.asyncCheck {
+        asyncChecks[rule.field] = asyncChecks[rule.field].map { $0.then(check) } ?? check
+      }
       if let binding = rule.binding { bindings[rule.field] = binding }
     }
     self.enabled = isEnabled
     self.focusOrder = focusOrder
+    self.checkOrder = asyncChecks.keys.sorted {
+      (focusOrder.position[$0] ?? .max) < (focusOrder.position[$1] ?? .max)
+    }
   }
 
   /// How many pages the form has (``FormField/page``): 1 for a form without pages.

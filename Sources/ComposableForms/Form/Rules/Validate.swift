@@ -75,7 +75,7 @@ public struct Validate<State, Field: FormField>: Sendable {
   /// Adds an asynchronous check (e.g. "is this email taken?") of the value at `keyPath` that
   /// runs once the synchronous rules pass, `debounce` after the value last changed. A newer value
   /// cancels a running check and a late answer for an old value is ignored. Throwing shows the
-  /// error's description.
+  /// error's description. A field's second check runs when its first one passes.
   ///
   /// A value the form starts with (an edited record, a restored draft) has not been checked
   /// yet: its check starts with the form's first action, whatever that action is, so its answer
@@ -99,12 +99,13 @@ public struct Validate<State, Field: FormField>: Sendable {
     _ check: @escaping @Sendable (Value) async throws -> String?
   ) -> Self {
     nonisolated(unsafe) let keyPath = keyPath
+    let added = AsyncCheck<State>(debounce: debounce) { state in
+      let value = state[keyPath: keyPath]
+      return (AnyHashable(value), { try await check(value) })
+    }
     return Self(
       field: field, validate: validate, binding: binding,
-      asyncCheck: AsyncCheck(debounce: debounce) { state in
-        let value = state[keyPath: keyPath]
-        return (AnyHashable(value), { try await check(value) })
-      }
+      asyncCheck: asyncCheck.map { $0.then(added) } ?? added
     )
   }
 }
@@ -123,4 +124,17 @@ public struct BoundKeyPath: Hashable, @unchecked Sendable {
 struct AsyncCheck<State>: Sendable {
   let debounce: Duration
   let prepare: @Sendable (State) -> (value: AnyHashable, operation: @Sendable () async throws -> String?)
+
+  /// This check, then `next` when this one passes: a field's second check adds to its first,
+  /// as its rules do. It runs again when either value changes, after the longer debounce.
+  func then(_ next: AsyncCheck<State>) -> AsyncCheck<State> {
+    AsyncCheck(debounce: max(debounce, next.debounce)) { [prepare] state in
+      let (firstValue, first) = prepare(state)
+      let (nextValue, second) = next.prepare(state)
+      return (AnyHashable([firstValue, nextValue]), {
+        if let error = try await first() { return error }
+        return try await second()
+      })
+    }
+  }
 }
