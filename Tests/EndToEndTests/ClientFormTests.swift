@@ -146,10 +146,10 @@ extension EndToEnd {
 
       // The submit waits for the email's check, then moves the focus to the first invalid field.
       let screen = try await session.waitFor("the age error with the focus on Age") {
-        $0.contains("! You must be 18 to create an account") && $0.isFocused(on: "Age")
+        $0.contains("! A client must be 18 or older") && $0.isFocused(on: "Age")
       }
       #expect(
-        screen.row(under: " › Age") == "          ! You must be 18 to create an account", "\(screen)")
+        screen.row(under: " › Age") == "          ! A client must be 18 or older", "\(screen)")
       #expect(try session.focusedButton() == nil, "\(screen)")
 
       try await session.discardChanges()

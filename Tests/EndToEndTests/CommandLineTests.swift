@@ -84,7 +84,7 @@ extension EndToEnd {
 
       #expect(result.status == 1, "\(result)")
       #expect(result.stderr.contains("email: Please enter a valid email"), "\(result)")
-      #expect(result.stderr.contains("age: You must be 18 to create an account"), "\(result)")
+      #expect(result.stderr.contains("age: A client must be 18 or older"), "\(result)")
       #expect(result.stdout.isEmpty, "\(result)")
       let list = try session.runDirectly(["clients"])
       #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")

@@ -101,7 +101,7 @@ struct ClientFormTests {
     await store.send(.form(.focusPrevious)) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name, .age]
-      $0.form.errors[.age] = "You must be 18 to create an account"
+      $0.form.errors[.age] = "A client must be 18 or older"
     }
     await store.send(.form(.focusPrevious)) {
       $0.form.focus = .field(.name)
@@ -120,7 +120,7 @@ struct ClientFormTests {
       $0.form.validated = [.name, .email, .age]
       $0.form.errors = [
         .email: "Please enter an email",
-        .age: "You must be 18 to create an account",
+        .age: "A client must be 18 or older",
       ]
       $0.form.focus = .field(.email)
     }
@@ -135,7 +135,7 @@ struct ClientFormTests {
     }
     await store.send(.form(.submitTapped)) {
       $0.form.validated = [.name, .email, .age]
-      $0.form.errors = [.age: "You must be 18 to create an account"]
+      $0.form.errors = [.age: "A client must be 18 or older"]
       $0.form.submission = .awaitingChecks
     }
     await clock.advance(by: .milliseconds(300))
@@ -256,14 +256,17 @@ struct ClientFormTests {
   }
 
   @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
-    let updated = LockIsolated<[(String, Client)]>([])
+    let updated = LockIsolated<[(String, Client, Client)]>([])
     let store = TestStore(
       initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: "ada@example.com")
     ) { ClientForm() } withDependencies: {
       $0.continuousClock = clock
       // NB: The database knows the email (it is this client's); asking would say "taken".
       $0.clientStorage.emailExists = { _ in true }
-      $0.clientStorage.update = { email, client in updated.withValue { $0.append((email, client)) } }
+      $0.clientStorage.update = { email, original, client in
+        updated.withValue { $0.append((email, original, client)) }
+        return client
+      }
     }
     await store.send(.set(\.$age, 37)) {
       $0.age = 37
@@ -284,7 +287,9 @@ struct ClientFormTests {
       $0.form.outcome = .submitted
     }
     #expect(updated.value.map(\.0) == ["ada@example.com"])
-    #expect(updated.value.map(\.1) == [Client(name: "Ada", email: "ada@example.com", age: 37)])
+    // The edit's changes are saved as changes from what the form opened with.
+    #expect(updated.value.map(\.1) == [Client(name: "Ada", email: "ada@example.com", age: 36)])
+    #expect(updated.value.map(\.2) == [Client(name: "Ada", email: "ada@example.com", age: 37)])
   }
 
   @Test func editingToAnotherClientsEmailIsRefused() async {
@@ -340,7 +345,7 @@ struct ClientFormTests {
     }
     await store.send(.form(.submitTapped)) {
       $0.form.validated = [.name, .email, .age]
-      $0.form.errors = [.email: "Please enter an email", .age: "Age must be between 0 and 150"]
+      $0.form.errors = [.email: "Please enter an email", .age: "Age must be between 18 and 150"]
       $0.form.focus = .field(.email)
     }
     await store.send(.set(\.$age, -1)) {

@@ -21,7 +21,7 @@ struct ClientListTests {
       $0.clientStorage.clients = { await clients.clients($0) }
       $0.clientStorage.remove = { await clients.remove($0) }
       $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.update = { await clients.update($0, $1) }
+      $0.clientStorage.update = { await clients.update($0, $1, $2) }
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.add = { _ in }
     }

@@ -6,9 +6,10 @@ actor FakeClients {
   var removed: [String] = []
   var updated: [Client] = []
 
-  func update(_ email: String, _ client: Client) {
+  func update(_ email: String, _ original: Client, _ client: Client) -> Client {
     updated.append(client)
     if let index = saved.firstIndex(where: { $0.client.email == email }) { saved[index].client = client }
+    return client
   }
 
   init(_ clients: [Client]) {
@@ -43,7 +44,7 @@ extension FakeClients {
       all: { await self.saved.map(\.client) },
       remove: { await self.remove($0) },
       find: { email in await self.saved.first { $0.client.email == email }?.client },
-      update: { await self.update($0, $1) },
+      update: { await self.update($0, $1, $2) },
       matches: { await self.matches($0) },
       clients: { await self.clients($0) })
   }

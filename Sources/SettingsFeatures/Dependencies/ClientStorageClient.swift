@@ -14,9 +14,12 @@ public struct ClientStorageClient: Sendable {
   public var remove: @Sendable (String) async throws -> Bool
   /// The client with this email (compared without case), or `nil`.
   public var find: @Sendable (String) async throws -> Client?
-  /// Replaces the client saved under the first email with the second argument. Throws
-  /// ``StorageError`` when there is no such client, or the new email belongs to another.
-  public var update: @Sendable (String, Client) async throws -> Void
+  /// Saves an edit of the client saved under the email: the fields the edited client (third)
+  /// changed from the one the edit opened with (second); a field another program saved
+  /// meanwhile and the edit left alone keeps that program's value. Returns the client as
+  /// saved. Throws ``StorageError`` when there is no such client, or the new email belongs to
+  /// another.
+  public var update: @Sendable (_ email: String, _ original: Client, _ edited: Client) async throws -> Client
   /// The ids of the clients whose name or email has a word starting with each word of the
   /// query (case aside), oldest first; every client's for an empty query.
   public var matches: @Sendable (String) async throws -> [Int64]
@@ -29,7 +32,7 @@ public struct ClientStorageClient: Sendable {
     all: @escaping @Sendable () async throws -> [Client],
     remove: @escaping @Sendable (String) async throws -> Bool,
     find: @escaping @Sendable (String) async throws -> Client?,
-    update: @escaping @Sendable (String, Client) async throws -> Void,
+    update: @escaping @Sendable (_ email: String, _ original: Client, _ edited: Client) async throws -> Client,
     matches: @escaping @Sendable (String) async throws -> [Int64],
     clients: @escaping @Sendable ([Int64]) async throws -> [SavedClient]
   ) {
@@ -51,7 +54,7 @@ extension ClientStorageClient: TestDependencyKey {
     all: { try unimplementedStorage("ClientStorageClient.all") },
     remove: { _ in try unimplementedStorage("ClientStorageClient.remove") },
     find: { _ in try unimplementedStorage("ClientStorageClient.find") },
-    update: { _, _ in try unimplementedStorage("ClientStorageClient.update") },
+    update: { _, _, _ in try unimplementedStorage("ClientStorageClient.update") },
     matches: { _ in try unimplementedStorage("ClientStorageClient.matches") },
     clients: { _ in try unimplementedStorage("ClientStorageClient.clients") }
   )

@@ -29,8 +29,8 @@ public struct ClientForm: Reducer {
         },
       Validate(
         .age, \.$age,
-        .range(ClientForm.ageRange, "Age must be between 0 and 150"),
-        .atLeast(18, "You must be 18 to create an account"))
+        .range(ClientForm.ageRange, "Age must be between 18 and 150"),
+        .atLeast(18, "A client must be 18 or older"))
     )
 
     /// The email the client being edited is saved under; `nil` while adding one.
@@ -99,13 +99,15 @@ public struct ClientForm: Reducer {
     //     not changed behind the person's back but refused by the age's rule.
     EmptyReducer()
     .form { state in
-      { [client = state.client, editing = state.editing] in
+      { [client = state.client, original = state.original, editing = state.editing] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body
         //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
         @Dependency(\.clientStorage) var clients
         do {
           if let editing {
-            try await clients.update(editing, client)
+            // NB: Only this edit's changes: what another program saved meanwhile in the
+            //     fields left alone stays.
+            _ = try await clients.update(editing, original, client)
           } else {
             try await clients.add(client)
           }

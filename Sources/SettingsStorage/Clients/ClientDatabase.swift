@@ -28,7 +28,7 @@ extension ClientStorageClient {
       all: { try await database.all() },
       remove: { email in try await database.remove(email) },
       find: { email in try await database.find(email) },
-      update: { email, client in try await database.update(email, to: client) },
+      update: { email, original, edited in try await database.update(email, from: original, to: edited) },
       matches: { query in try await database.matches(query) },
       clients: { ids in try await database.clients(ids) }
     )
@@ -71,7 +71,9 @@ extension ClientStorageClient {
       all: { try await opening.database().all() },
       remove: { email in try await opening.database().remove(email) },
       find: { email in try await opening.database().find(email) },
-      update: { email, client in try await opening.database().update(email, to: client) },
+      update: { email, original, edited in
+        try await opening.database().update(email, from: original, to: edited)
+      },
       matches: { query in try await opening.database().matches(query) },
       clients: { ids in try await opening.database().clients(ids) }
     )
@@ -181,23 +183,27 @@ struct ClientDatabase: Sendable {
     }
   }
 
-  /// Replaces the client saved under `email` with `client` (its email trimmed), keeping its
-  /// place in the list; a taken email is the "already exists" error.
-  func update(_ email: String, to client: Client) async throws {
+  /// Saves the changes an edit made to the client saved under `email`: `edited`'s changes from
+  /// `original` (what the edit opened with), field by field, keeping its place in the list; a
+  /// taken email is the "already exists" error. A field another program saved meanwhile that
+  /// the edit left alone keeps that program's value. Returns the client as saved.
+  @discardableResult
+  func update(_ email: String, from original: Client, to edited: Client) async throws -> Client {
     let email = Self.normalizedEmail(email)
-    var edited = client
-    edited.email = Self.normalizedEmail(client.email)
     do {
-      try await queue.write { [edited] db in
+      return try await queue.write { db in
         guard var record = try ClientRecord.filter(Column("email") == email).fetchOne(db) else {
           throw StorageError("No client with email \(email)")
         }
-        record.name = edited.name
-        record.email = edited.email
-        record.age = edited.age
+        var merged = Client.merging(ours: edited, base: original, theirs: record.client)
+        merged.email = Self.normalizedEmail(merged.email)
+        record.name = merged.name
+        record.email = merged.email
+        record.age = merged.age
         // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
         //     date (another program wrote it) is kept as it was.
         try record.update(db, columns: ["name", "email", "age"])
+        return merged
       }
     } catch let error as StorageError {
       throw error

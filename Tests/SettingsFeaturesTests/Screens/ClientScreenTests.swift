@@ -9,7 +9,7 @@ struct ClientScreenTests {
     var state = ClientForm.State(email: "blob", age: 10)
     state.form.focus = .field(.email)
     state.form.errors = [
-      .email: "Please enter a valid email", .age: "You must be 18 to create an account",
+      .email: "Please enter a valid email", .age: "A client must be 18 or older",
     ]
     let (lines, cursor) = screen(ClientForm.layout, state)
     #expect(
@@ -21,7 +21,7 @@ struct ClientScreenTests {
         " › Email  blob",
         "          ! Please enter a valid email",
         "   Age    10",
-        "          ! You must be 18 to create an account",
+        "          ! A client must be 18 or older",
         "",
         "          [ Save ]  [ Cancel ]",
         "",

@@ -72,7 +72,9 @@ struct ClientDatabaseSearchTests {
   @Test func theIndexFollowsEditsAndRemovals() async throws {
     try await withTemporaryFolder { folder in
       let storage = try await saved(in: folder)
-      try await storage.update("grace@navy.mil", Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85))
+      _ = try await storage.update(
+        "grace@navy.mil", Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+        Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85))
       #expect(try await names(storage, "hopper") == [])
       #expect(try await names(storage, "brewster yale") == ["Grace Brewster"])
       _ = try await storage.remove("ada@example.com")

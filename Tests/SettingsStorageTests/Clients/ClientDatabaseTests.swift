@@ -86,8 +86,31 @@ struct ClientDatabaseTests {
       _ = try SQLiteShell.run("UPDATE client SET createdAt = 'last tuesday';", on: path)
       let reopened = try ClientStorageClient.live(databaseAt: path)
       #expect(try await reopened.all() == [blob])
-      try await reopened.update(blob.email, Client(name: "Blob", email: blob.email, age: 31))
+      _ = try await reopened.update(blob.email, blob, Client(name: "Blob", email: blob.email, age: 31))
       #expect(try SQLiteShell.run("SELECT createdAt, age FROM client;", on: path) == "last tuesday|31\n", "an edit keeps it")
+    }
+  }
+
+  /// Two programs edit one client at once: each save writes only the fields its own edit
+  /// changed, so neither undoes the other's change to another field.
+  @Test func anEditKeepsWhatAnotherProgramSavedInTheFieldsItLeftAlone() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let first = try ClientStorageClient.live(databaseAt: path)
+      let second = try ClientStorageClient.live(databaseAt: path)
+      try await first.add(blob)
+      // Both open the client as it is; the second saves a new age while the first is open.
+      let opened = try #require(try await first.find(blob.email))
+      _ = try await second.update(blob.email, opened, Client(name: blob.name, email: blob.email, age: 70))
+      // The first changes only the name and saves.
+      var renamed = opened
+      renamed.name = "Blob Junior"
+      let saved = try await first.update(blob.email, opened, renamed)
+      #expect(saved == Client(name: "Blob Junior", email: blob.email, age: 70))
+      #expect(try await first.all() == [saved])
+      // A field both changed keeps the last save's value.
+      _ = try await second.update(blob.email, saved, Client(name: "Blob Senior", email: blob.email, age: 70))
+      #expect(try await first.find(blob.email)?.name == "Blob Senior")
     }
   }
 
