@@ -211,6 +211,55 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    /// Two copies of one form at once keep a draft each: the second is not offered the first's
+    /// live draft, and neither a script nor the second's Esc touches it; once the first is cut
+    /// off, its draft is offered.
+    @Test func twoCopiesOfAFormAtOnceKeepADraftEach() async throws {
+      let first = try TmuxSession()
+      defer { first.close() }
+      try await first.startShell(running: #""$BIN" client"#)
+      try await first.waitForFocus(on: "Name")
+      try first.type("Ada")
+      try await first.waitFor(text: " › Name   Ada")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      let firstDraft = draftFile(first, "client")
+      #expect(try String(contentsOf: firstDraft, encoding: .utf8).contains("Ada"))
+
+      let script = try first.runDirectly([
+        "client", "--no-input", "--set", "name=Kim", "--set", "email=kim@example.com", "--set", "age=40",
+      ])
+      #expect(script.status == 0, "\(script)")
+      #expect(!script.stderr.contains("draft"), "a running form's draft is not an earlier run's: \(script)")
+
+      // A second copy in another terminal, with the same drafts folder.
+      let second = try TmuxSession()
+      defer { second.close() }
+      let sameHome = "HOME='\(first.home.path)'"
+      try await second.startShell(running: sameHome + #" "$BIN" client"#)
+      var screen = try await second.waitForFocus(on: "Name")
+      #expect(!screen.contains("restore"), "\(screen)")
+      try second.type("Bob")
+      try await second.waitFor(text: " › Name   Bob")
+      try await Task.sleep(for: .milliseconds(800))
+      let secondDraft = draftFile(first, "client-2")
+      #expect(try String(contentsOf: secondDraft, encoding: .utf8).contains("Bob"))
+      try await second.discardChanges()
+      try await second.waitFor(text: "exit=1")
+      #expect(!FileManager.default.fileExists(atPath: secondDraft.path), "Esc removes its own draft")
+      #expect(try String(contentsOf: firstDraft, encoding: .utf8).contains("Ada"), "and not the first's")
+
+      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(first.binary) client"], environment: [:])
+      try await first.waitFor(text: "exit=137")
+      try second.runInShell("clear; " + sameHome + #" "$BIN" client"#)
+      try await second.waitFor(text: "restore the client you were adding at")
+      try second.type("y")
+      try second.press("Enter")
+      screen = try await second.waitForFocus(on: "Name")
+      #expect(screen.contains("Name   Ada"), "\(screen)")
+      try await second.discardChanges()
+      try await second.waitFor(text: "exit=1")
+    }
+
     /// A draft belongs to the file it was written for: the usual settings file is not offered
     /// a draft of another one (`--config`), nor can turning it down there throw that one away.
     @Test func aDraftIsOfferedOnlyForTheFileItWasWrittenFor() async throws {

@@ -19,13 +19,16 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   private var seen: Draft
   private var token: ObservationToken?
   private let writer: DraftWriter<Draft>
+  /// Keeps other copies of the form off this draft until the form ends.
+  private var lock: DraftLock?
 
   /// How long after a change the draft is written.
   nonisolated static var delay: Duration { .milliseconds(300) }
 
-  init(file: DraftFile<Draft>, original: Draft, extract: @escaping (State) -> Draft) {
+  init(file: DraftFile<Draft>, lock: DraftLock, original: Draft, extract: @escaping (State) -> Draft) {
     self.extract = extract
     self.seen = original
+    self.lock = lock
     self.writer = DraftWriter(file: file, original: original)
   }
 
@@ -42,16 +45,37 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
     extract: @escaping (State) -> Draft
   ) -> (initial: Draft, keeper: DraftKeeper?) {
-    guard let path = StoragePaths.draftFile(named: name, environment: environment)
-    else { return (original, nil) }
-    let file = DraftFile<Draft>(path: path)
+    // NB: One slot per copy of the form running at once (`client`, `client-2`, ...): each run
+    //     holds its slot's lock, so it never offers, removes or writes over a running copy's
+    //     draft; a draft whose lock is free was left by a run that was cut off.
+    let slots = (1...slotCount).compactMap { slot in
+      StoragePaths.draftFile(named: slot == 1 ? name : "\(name)-\(slot)", environment: environment)
+    }
     guard !options.noInput else {
       // NB: A script's run neither asks nor keeps a draft, but says one waits for a person.
-      if file.load() != nil { printWaitingDraft(at: path) }
+      let left = slots.first { DraftFile<Draft>(path: $0).load() != nil && DraftLock(draftPath: $0) != nil }
+      if let left { printWaitingDraft(at: left) }
       return (original, nil)
     }
-    let keeper = DraftKeeper(file: file, original: original, extract: extract)
-    guard let kept = file.load() else { return (original, keeper) }
+    var free: (path: String, lock: DraftLock)?
+    var left: (path: String, lock: DraftLock, draft: DraftFile<Draft>.Draft)?
+    for path in slots {
+      let kept = DraftFile<Draft>(path: path).load()
+      // NB: Past the first free slot, only slots with a draft are looked at (and locked).
+      guard kept != nil || free == nil, let lock = DraftLock(draftPath: path) else { continue }
+      if let kept {
+        left = (path, lock, kept)
+        break
+      }
+      free = (path, lock)
+    }
+    guard let left else {
+      guard let free else { return (original, nil) }
+      return (original, DraftKeeper(file: DraftFile(path: free.path), lock: free.lock, original: original, extract: extract))
+    }
+    let file = DraftFile<Draft>(path: left.path)
+    let keeper = DraftKeeper(file: file, lock: left.lock, original: original, extract: extract)
+    let kept = left.draft
     let values =
       if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
     guard values != original else { return (original, keeper) }
@@ -64,10 +88,13 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     case nil:
       // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
       //     keeps no draft of its own, which would write over it.
-      printWaitingDraft(at: path)
+      printWaitingDraft(at: left.path)
       return (original, nil)
     }
   }
+
+  /// How many copies of one form keep drafts at once; a copy beyond them keeps none.
+  private static var slotCount: Int { 8 }
 
   private static func printWaitingDraft(at path: String) {
     printError("a draft from an earlier run is kept at \(path); run settings-tui in a terminal to take it up")
@@ -112,6 +139,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     token?.cancel()
     token = nil
     writer.finish(keeping ? seen : nil)
+    lock = nil
   }
 
   private func changed(_ state: State) {
