@@ -150,6 +150,27 @@ extension EndToEnd {
       #expect(terminal.isRestored, "echo is back on: \(terminal)")
     }
 
+    /// `form -` takes the spec from standard input, which it uses up: line mode asks on the
+    /// terminal and reads the answers there; with no terminal, it says what to do instead.
+    @Test func aSpecFromStandardInputIsAnsweredOnTheTerminal() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(#"{"fields": [{"key": "name", "kind": "text", "label": "Name"}]}"#, in: session)
+      try await session.startShell(running: #"cat '\#(spec)' | "$BIN" form - --accessible > "$DIR/out.json""#)
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor(text: "exit=0")
+      let output = try String(contentsOf: session.folder.appendingPathComponent("out.json"), encoding: .utf8)
+      #expect(output.contains(#""name":"Ada""#) || output.contains(#""name" : "Ada""#), "\(output)")
+
+      let detached = try run(
+        "/usr/bin/setsid", ["-w", session.binary, "form", "-", "--accessible"],
+        environment: session.environment, input: try String(contentsOfFile: spec, encoding: .utf8))
+      #expect(detached.status == 2, "\(detached)")
+      #expect(detached.stderr.contains("give the spec as a file"), "\(detached)")
+    }
+
     /// Ctrl-D at a question ends the form; why it ended starts a line of its own, not the
     /// question's.
     @Test func ctrlDAtAQuestionSaysSoOnALineOfItsOwn() async throws {

@@ -49,6 +49,9 @@ struct SpecFormCommand: AsyncParsableCommand {
     } catch {
       throw fail("\(error)")
     }
+    if specPath == "-", !options.noInput, Interactive.usesLines(options: options, environment: environment) {
+      try Self.readAnswersFromTheTerminal()
+    }
     SpecForm.install(spec)
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
     var options = self.options
@@ -60,6 +63,18 @@ struct SpecFormCommand: AsyncParsableCommand {
       action: { assignment throws(ExitStatus) in try Self.action(for: assignment, in: spec) },
       output: { OrderedJSONObject(values: $0.values) },
       confirmation: { _ in "" })
+  }
+
+  /// Line mode reads its answers from standard input, which the spec (`form -`) has used up:
+  /// they come from the terminal instead, as a pager's keys do.
+  static func readAnswersFromTheTerminal() throws(ExitStatus) {
+    let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+    guard terminal >= 0, dup2(terminal, 0) == 0 else {
+      throw fail(
+        "the spec came from standard input, so there is nothing left there to answer the form: "
+          + "give the spec as a file (form spec.json), or pass --no-input with --set field=value")
+    }
+    _ = close(terminal)
   }
 
   /// The binding action a `--set key=value` stands for.
