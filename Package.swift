@@ -115,10 +115,12 @@ let package = Package(
         .define("SETTINGS_TUI_VERSION", to: "\"\(version)\(commit)\"", .when(configuration: .release)),
       ]
     ),
+    .target(name: "CStandardDescriptors"),
     .executableTarget(
       name: "settings-tui",
       dependencies: [
         "ComposableForms", "TerminalUI", "CursesBackend", "SettingsFeatures", "SettingsStorage", "CVersion",
+        "CStandardDescriptors",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

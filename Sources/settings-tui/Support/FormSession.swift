@@ -25,10 +25,12 @@ enum FormSession {
       try await Interactive.run(
         store, layout: layout, options: options, environment: environment, draft: draft)
     }
+    // NB: What the form saved is saved, whether or not it can be printed: a failed write says so.
+    let done = confirmation(store.state).visibleForTerminal
     if options.json {
-      try printJSON(output(store.state))
+      try printJSON(output(store.state), done: done)
     } else {
-      try StandardOutput.writeLine(confirmation(store.state).visibleForTerminal)
+      try StandardOutput.writeLine(done, done: done)
     }
   }
 }

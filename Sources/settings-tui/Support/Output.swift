@@ -1,3 +1,4 @@
+import CStandardDescriptors
 import Foundation
 
 #if canImport(Glibc)
@@ -12,12 +13,17 @@ import Foundation
 /// descriptor); a pipe whose reader has gone (`| head -1`) ends the program quietly with 141,
 /// the status a shell reports for a program stopped by SIGPIPE, as other tools end there.
 enum StandardOutput {
-  /// Writes `text` and a line break.
-  static func writeLine(_ text: String) throws(ExitStatus) {
-    try write(Array((text + "\n").utf8))
+  /// Writes `text` and a line break; `done`, when the write fails, says what went through
+  /// all the same (a save), so a script can tell "not saved" from "saved, not printed".
+  static func writeLine(_ text: String, done: String = "") throws(ExitStatus) {
+    try write(Array((text + "\n").utf8), done: done)
   }
 
-  static func write(_ bytes: [UInt8]) throws(ExitStatus) {
+  static func write(_ bytes: [UInt8], done: String = "") throws(ExitStatus) {
+    let went = done.isEmpty ? "" : " (this went through all the same: \(done))"
+    if settings_tui_output_was_closed() {
+      throw fail("cannot write the output: standard output is closed\(went)")
+    }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -30,7 +36,7 @@ enum StandardOutput {
       let code = errno
       if written < 0 && code == EINTR { continue }
       if code == EPIPE { throw ExitStatus.brokenPipe }
-      throw fail("cannot write the output: \(String(cString: strerror(code)))")
+      throw fail("cannot write the output: \(String(cString: strerror(code)))\(went)")
     }
   }
 }
@@ -38,7 +44,7 @@ enum StandardOutput {
 /// Prints a value as pretty JSON with sorted keys on standard output (an ``OrderedJSONObject``
 /// keeps its order), with every character a terminal would act on escaped (see
 /// `escapingInvisiblesInJSON`).
-func printJSON(_ value: some Encodable) throws(ExitStatus) {
+func printJSON(_ value: some Encodable, done: String = "") throws(ExitStatus) {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
   let text: String
@@ -51,7 +57,7 @@ func printJSON(_ value: some Encodable) throws(ExitStatus) {
   } catch {
     throw fail("cannot encode the result as JSON: \(error)")
   }
-  try StandardOutput.writeLine(text.collapsingEmptyJSONContainers.escapingInvisiblesInJSON)
+  try StandardOutput.writeLine(text.collapsingEmptyJSONContainers.escapingInvisiblesInJSON, done: done)
 }
 
 /// A JSON object whose members are printed in the order given (a spec form's, in the spec's
