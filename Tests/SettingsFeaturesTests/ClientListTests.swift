@@ -32,7 +32,7 @@ struct ClientListTests {
     store.dependencies.clientStorage.matches = { _ in throw StorageError("Cannot open the clients database: it is locked") }
     await store.send(.opened)
     await store.receive(.failed("Cannot open the clients database: it is locked")) {
-      $0.message = ClientList.Message("Cannot open the clients database: it is locked", isError: true)
+      $0.message = ClientList.Message("Cannot open the clients database: it is locked", isError: true, isStorageFailure: true)
       $0.isLoaded = true
       $0.loadFailed = true
     }
@@ -40,6 +40,43 @@ struct ClientListTests {
     let lines = ClientList.layout.render(store.state, size: Size(columns: 80, rows: 24), view: &view).buffer.lines
     #expect(lines[3].contains("The clients could not be read."), "\(lines)")
     #expect(!lines.contains { $0.contains("No clients yet") })
+  }
+
+  /// The lock goes away (another program commits): the next search finds the clients, and the
+  /// error goes with the trouble instead of staying until the list is closed.
+  @Test func aStorageErrorGoesOnceTheClientsLoadAgain() async {
+    let store = await openedStore()
+    let locked = LockIsolated(true)
+    let clients = self.clients
+    store.dependencies.clientStorage.matches = { query in
+      if locked.value { throw StorageError("database is locked") }
+      return await clients.matches(query)
+    }
+    await store.send(.searchChanged("a")) {
+      $0.search = "a"
+      $0.reselect = .client(3)
+      $0.selection = 0
+      $0.isLoaded = false
+    }
+    await store.receive(.failed("database is locked")) {
+      $0.message = ClientList.Message("database is locked", isError: true, isStorageFailure: true)
+      $0.isLoaded = true
+      $0.loadFailed = true
+    }
+    locked.setValue(false)
+    await store.send(.searchChanged("al")) {
+      $0.search = "al"
+      $0.reselect = .client(1)
+      $0.selection = 0
+      $0.isLoaded = false
+    }
+    await store.receive(.matchesLoaded(query: "al", [3])) {
+      $0.message = nil
+      $0.matches = [3]
+      $0.isLoaded = true
+      $0.loadFailed = false
+      $0.reselect = nil
+    }
   }
 
   /// A store whose list shows all three clients, the newest selected.
@@ -357,7 +394,7 @@ struct ClientListTests {
       #expect($0.isRemoving, "answered: the removal runs")
     }
     await store.receive(.failed("Cannot remove the client: disk full.")) {
-      $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true)
+      $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true, isStorageFailure: true)
       $0.removing = nil
       #expect(!$0.isRemoving)
     }

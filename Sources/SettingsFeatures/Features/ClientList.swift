@@ -61,9 +61,13 @@ public struct ClientList: Reducer {
   public struct Message: Equatable, Sendable {
     public var text: String
     public var isError: Bool
-    public init(_ text: String, isError: Bool = false) {
+    /// Whether the message is why the database could not be read or written (locked, say):
+    /// it goes once the clients load again, so it does not outlast the trouble.
+    public var isStorageFailure: Bool
+    public init(_ text: String, isError: Bool = false, isStorageFailure: Bool = false) {
       self.text = text
       self.isError = isError
+      self.isStorageFailure = isStorageFailure
     }
   }
 
@@ -152,6 +156,7 @@ public struct ClientList: Reducer {
 
       case let .matchesLoaded(query, ids):
         guard query == state.search else { return .none }
+        if state.message?.isStorageFailure == true { state.message = nil }
         state.matches = ids
         state.isLoaded = true
         state.loadFailed = false
@@ -178,13 +183,14 @@ public struct ClientList: Reducer {
       case let .rowsLoaded(clients):
         // NB: Only the rows near the screen stay, so scrolling through 100,000 clients does
         //     not keep them all.
+        if state.message?.isStorageFailure == true { state.message = nil }
         let keep = Set(state.matches[window(state)])
         state.rows = state.rows.filter { keep.contains($0.key) }
         for saved in clients { state.rows[saved.id] = saved.client }
         return .none
 
       case let .failed(message):
-        state.message = Message(message, isError: true)
+        state.message = Message(message, isError: true, isStorageFailure: true)
         // NB: Nothing more is coming: the list says what it has instead of "Loading…".
         if !state.isLoaded { state.loadFailed = true }
         state.isLoaded = true
