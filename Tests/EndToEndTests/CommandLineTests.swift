@@ -147,6 +147,23 @@ extension EndToEnd {
       #expect(try Data(contentsOf: session.settingsFile) == before)
     }
 
+    /// The form skips the notification channels while notifications are off; --set cannot
+    /// change them either, though a script that passes every value along as it is may.
+    @Test func aFieldTheFormSkipsTakesNoNewValue() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      var result = try session.runDirectly(["--no-input", "--set", "sendEmailNotifications=true"])
+      #expect(result.status == 2, "\(result)")
+      #expect(
+        result.stderr == "settings-tui: --set sendEmailNotifications: the form skips this field with the other values, so it cannot be set\n",
+        "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
+      result = try session.runDirectly([
+        "--no-input", "--set", "displayName=Blob", "--set", "enableNotifications=false", "--set", "sendEmailNotifications=false",
+      ])
+      #expect(result.status == 0, "\(result)")
+    }
+
     @Test func jsonPrintsTheSubmittedClientOnStandardOutput() async throws {
       let session = try TmuxSession()
       defer { session.close() }

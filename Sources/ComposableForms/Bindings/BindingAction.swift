@@ -46,6 +46,9 @@ public struct BindingAction<Root>: Sendable {
   /// Whether `value` equals the value this action sets.
   func setsValue(equalTo value: Any) -> Bool { change.setsValue(equalTo: value) }
 
+  /// Whether applying the action to `root` would change it (the field holds another value).
+  public func changes(_ root: Root) -> Bool { change.changes(root) }
+
   /// Matches a binding action by the field it sets, in a `switch` over actions.
   public static func ~= <Value>(
     keyPath: WritableKeyPath<Root, BindingState<Value>>,
@@ -63,6 +66,7 @@ protocol BindingChange<Root>: AnyObject, Sendable {
   var anyValue: any Sendable { get }
   func apply(to root: inout Root)
   func setsValue(equalTo value: Any) -> Bool
+  func changes(_ root: Root) -> Bool
 }
 
 /// Sets one bindable field to one value.
@@ -87,6 +91,8 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
   }
 
   @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
+
+  @usableFromInline func changes(_ root: Root) -> Bool { root[keyPath: keyPath].wrappedValue != value }
 }
 
 extension BindingAction: Equatable {

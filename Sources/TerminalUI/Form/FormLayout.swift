@@ -57,6 +57,12 @@ where Action.State == State {
   /// The smallest screen the form is drawn on; smaller shows a message instead.
   public var minimumSize = Size(columns: 40, rows: 10)
 
+  /// The field whose control edits the bindable field at `keyPath` (`\.$email`), if one does.
+  public func field(editing keyPath: AnyKeyPath) -> Field? {
+    let bound = BoundKeyPath(keyPath)
+    return controls.firstIndex { $0.binding == bound }.map { fields[$0] }
+  }
+
   /// A layout with `control(field)` for every field, in focus order.
   public init(
     _ title: String,

@@ -20,7 +20,7 @@ enum FormSession {
       var actions: [Action] = []
       for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
       try await NonInteractive.submit(
-        store, setting: actions, otherErrors: otherErrors)
+        store, layout: layout, setting: actions, otherErrors: otherErrors)
     } else {
       try await Interactive.run(
         store, layout: layout, options: options, environment: environment, draft: draft)

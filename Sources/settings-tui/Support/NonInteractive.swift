@@ -1,4 +1,5 @@
 import ComposableForms
+import TerminalUI
 
 /// Fills a form from `--set` values and submits it through the same reducer a person uses, so
 /// the same rules apply. Prints every error on standard error when the values are invalid.
@@ -6,14 +7,25 @@ import ComposableForms
 enum NonInteractive {
   static func submit<State: FormFeatureState, Action: BindableFormAction>(
     _ store: Store<State, Action>,
+    layout: FormLayout<State, Action>,
     setting actions: [Action],
     otherErrors: (State) -> [String] = { _ in [] }
   ) async throws(ExitStatus) where Action.State == State {
+    let opened = store.state
     for action in actions { await store.send(action).finish() }
     let problems = otherErrors(store.state)
     guard problems.isEmpty else {
       problems.forEach(printError)
       throw .cancelledOrInvalid
+    }
+    // NB: A field the form skips with these values (a notification's kind while
+    //     notifications are off) takes no new value: it would be saved where nobody sees it.
+    //     Its present value, passed along by a script that sets every field, is no change.
+    for action in actions {
+      guard let binding = action.binding, binding.changes(opened),
+        let field = layout.field(editing: binding.keyPath), !State.rules.isEnabled(field, in: store.state)
+      else { continue }
+      throw fail("--set \(field): the form skips this field with the other values, so it cannot be set")
     }
     await store.send(.form(.submitTapped)).finish()
     // NB: A submit can wait for an asynchronous check started earlier; give it time to answer.

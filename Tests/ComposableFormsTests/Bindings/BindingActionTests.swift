@@ -13,6 +13,13 @@ struct BindingActionTests {
     #expect(BindingAction<State>.set(\.$protectMyPosts, true) != .set(\.$enableNotifications, true))
   }
 
+  @Test func changesOnlyAStateWhoseFieldHoldsAnotherValue() {
+    var state = State()
+    state.displayName = "Blob"
+    #expect(!BindingAction<State>.set(\.$displayName, "Blob").changes(state))
+    #expect(BindingAction<State>.set(\.$displayName, "Blob Jr").changes(state))
+  }
+
   @Test func dumpsAsTheCodeThatMadeIt() {
     // NB: Linux key paths through `$` projections have no names; a sample state supplies them.
     resolveBindingFieldNames(in: BindingAction<State>.set(\.$displayName, "Blob"), state: State())
