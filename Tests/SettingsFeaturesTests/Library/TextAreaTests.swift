@@ -120,6 +120,15 @@ struct TextAreaTests {
     let outcome = await Letter.layout.runLines(store, channel: channel)
     #expect(outcome == .submitted, "\(channel.transcript)")
     #expect(store.state.body == "Dear Ada,\nthanks")
-    #expect(channel.transcript.contains("Body (one line; \\n starts a new one): "))
+    #expect(channel.transcript.contains("Body (one line; \\n starts a new one, \\\\ is a backslash): "))
+  }
+
+  /// A backslash before `n` that is meant as one is written doubled: `C:\\new` stays a path.
+  @Test func lineModeTellsALiteralBackslashNFromALineBreak() async {
+    let store = Store(initialState: Letter.State()) { Letter() }
+    let channel = ScriptedLineChannel(["Ada", #"C:\\new\table\nnext \q"#, "n"])
+    let outcome = await Letter.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(store.state.body == "C:\\new\\table\nnext \\q")
   }
 }

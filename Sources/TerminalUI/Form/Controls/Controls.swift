@@ -228,9 +228,48 @@ public func TextArea<State>(
       placeholder: placeholder, echo: .normal, maxLength: maxLength),
     status: nil,
     line: LineQuestion(
-      current: { $0[keyPath: keyPath].wrappedValue.replacing("\n", with: "\\n") },
-      hint: "one line; \\n starts a new one",
+      current: { LineQuestion<State>.escapingLineBreaks($0[keyPath: keyPath].wrappedValue) },
+      hint: "one line; \\n starts a new one, \\\\ is a backslash",
       answer: LineQuestion.textAnswer(keyPath, maxLength: maxLength) {
-        TextSanitizer.multiLine($0.replacing("\\n", with: "\n"))
+        TextSanitizer.multiLine(LineQuestion<State>.unescapingLineBreaks($0))
       }))
+}
+
+extension LineQuestion {
+  /// A text of several lines on one: a line break as `\n`, a backslash as `\\`, so
+  /// `C:\\new` and a line break before `new` read differently.
+  static func escapingLineBreaks(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// The text an answer of one line stands for: `\n` a line break, `\\` a backslash; any other
+  /// backslash is itself (`C:\temp`).
+  static func unescapingLineBreaks(_ answer: String) -> String {
+    var text = ""
+    var pendingBackslash = false
+    for character in answer {
+      if pendingBackslash {
+        pendingBackslash = false
+        switch character {
+        case "n": text.append("\n")
+        case "\\": text.append("\\")
+        default: text += "\\\(character)"
+        }
+      } else if character == "\\" {
+        pendingBackslash = true
+      } else {
+        text.append(character)
+      }
+    }
+    if pendingBackslash { text.append("\\") }
+    return text
+  }
 }
