@@ -61,6 +61,7 @@ extension EndToEnd {
       let path = folder.appendingPathComponent("clients.sqlite").path
       let listed = try session.runDirectly(["clients", "--json", "--database", path])
       #expect(listed.status == 0 && listed.stdout == "[]\n", "\(listed)")
+      #expect(listed.stderr == "settings-tui: there is no clients database at \(path), so there are no clients\n")
       let removed = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes", "--database", path])
       #expect(removed.status == 1, "\(removed)")
       #expect(
@@ -71,6 +72,13 @@ extension EndToEnd {
       #expect(edited.status == 1, "\(edited)")
       #expect(edited.stderr.contains("there is no clients database at"), "\(edited)")
       #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing was created")
+
+      // An empty file holds no clients, and reading them writes nothing into it.
+      let empty = session.home.appendingPathComponent("empty.sqlite").path
+      #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+      let fromEmpty = try session.runDirectly(["clients", "--json", "--database", empty])
+      #expect(fromEmpty.status == 0 && fromEmpty.stdout == "[]\n", "\(fromEmpty)")
+      #expect(try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int == 0)
 
       // Once there is one, the same commands use it.
       let added = try session.runDirectly(

@@ -35,8 +35,8 @@ extension ClientStorageClient {
   }
 
   /// Like ``live(databaseAt:)``, for commands that only read or remove clients: `nil` when
-  /// there is no file at `path`, and then nothing is created, so a mistyped `--database` path
-  /// leaves no folders or empty database behind.
+  /// there is no file at `path`, or an empty one, and then nothing is created or written, so a
+  /// mistyped `--database` path leaves no folders or database behind.
   ///
   /// ```swift
   /// let clients = try ClientStorageClient.existing(databaseAt: path)
@@ -44,7 +44,11 @@ extension ClientStorageClient {
   /// ```
   public static func existing(databaseAt path: String) throws(StorageError) -> Self? {
     var info = stat()
-    if lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+    if stat(path, &info) != 0 {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+    } else if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
+      return nil  // NB: No clients in it: reading them must not write a new database there.
+    }
     return try live(databaseAt: path)
   }
 

@@ -38,8 +38,13 @@ struct ListClients: AsyncParsableCommand {
     // NB: A dumb terminal cannot draw the list: it gets what a script gets.
     if json || isatty(1) == 0 || environment["TERM"] == "dumb" {
       do {
-        // NB: No database yet (or a mistyped path): no clients, and nothing is created.
+        // NB: No database yet (or a mistyped path): no clients, and nothing is created. A path
+        //     given with --database is meant to hold one: a word on standard error says there
+        //     is none, in case it was mistyped.
         let clients = try ClientStorageClient.existing(databaseAt: path)
+        if clients == nil, database.database != nil {
+          printError("there is no clients database at \(path), so there are no clients")
+        }
         try printJSON(try await clients?.all() ?? [])
       } catch let error as StorageError {
         throw fail(error.message)
