@@ -82,7 +82,9 @@ public enum JSONValue: Equatable, Sendable, Codable {
     switch self {
     case .null: "null"
     case .bool: "true or false"
-    case .number: "a number"
+    // NB: The number itself: "expected a whole number, found the number 5.5" says what is wrong.
+    case let .number(number):
+      "the number " + (number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)")
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"

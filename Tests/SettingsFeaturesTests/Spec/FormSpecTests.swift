@@ -52,7 +52,10 @@ struct FormSpecTests {
         {"key": "h", "kind": "text", "pattern": "(unclosed"}
       ]}
       """)
-    #expect(found.contains("$.title: expected a string, found a number"))
+    #expect(found.contains("$.title: expected a string, found the number 3"))
+    #expect(
+      problems(#"{"title": "T", "fields": [{"key": "n", "kind": "number", "default": 5.5}]}"#)
+        == ["$.fields[0].default: expected a whole number for a number, found the number 5.5"])
     #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
     #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, textarea, secret,") })
     #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
