@@ -400,6 +400,27 @@ struct ClientListTests {
     }
   }
 
+  @Test func reloadLoadsTheClientsAgainKeepingTheSelectedOne() async {
+    let store = await openedStore()
+    await store.send(.selected(1)) { $0.selection = 1 }
+    await clients.add(Client(name: "Lin", email: "lin@example.com", age: 30))
+    await store.send(.reloadTapped) {
+      $0.reselect = .client(2)
+      $0.rows = [:]
+    }
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3, 4])) {
+      $0.matches = [1, 2, 3, 4]
+      $0.reselect = nil
+    }
+    let lin = Client(name: "Lin", email: "lin@example.com", age: 30)
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace),
+      SavedClient(id: 3, client: Self.alan), SavedClient(id: 4, client: lin),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan, 4: lin]
+    }
+  }
+
   @Test func escapeClosesTheList() async {
     let store = await openedStore()
     await store.send(.closeTapped) { $0.isClosed = true }

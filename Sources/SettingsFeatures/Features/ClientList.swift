@@ -104,6 +104,8 @@ public struct ClientList: Reducer {
     /// The removal finished; `found` is `false` when the client was gone already.
     case removed(Client, found: Bool)
     case closeTapped
+    /// Ctrl-L: load the clients again, for what another program saved or deleted meanwhile.
+    case reloadTapped
     case editor(ClientForm.Action)
 
     public struct AllCasePaths: Sendable {
@@ -251,6 +253,12 @@ public struct ClientList: Reducer {
       case .closeTapped:
         state.isClosed = true
         return .none
+
+      case .reloadTapped:
+        // NB: The selected client stays selected where the reloaded matches still have it.
+        state.reselect = state.selectedID.map(Reselect.client)
+        state.rows = [:]
+        return loadMatches(state)
 
       case .editor:
         guard let editor = state.editor, let outcome = editor.form.outcome else { return .none }

@@ -25,6 +25,7 @@ extension ClientList {
   .command("d", "delete", .removeTapped, needsRow: true)
   .command("a", "add", .addTapped)
   .rowsShown(Action.rowsShown)
+  .reloadable(.reloadTapped)
   .prompt(\.prompt, answer: { Action.promptAnswered(prompt: $0, choice: $1) })
   .status { $0.message.map { ListLayout<State, Action>.Status($0.text, isError: $0.isError) } }
   .empty { state in

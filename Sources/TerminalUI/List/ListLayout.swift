@@ -38,6 +38,7 @@ public struct ListLayout<State, Action> {
   var status: ((State) -> Status?)?
   var emptyText: (State) -> String = { _ in "Nothing here yet." }
   var presentation: Presentation?
+  var reload: Action?
   /// The smallest screen the list is drawn on; smaller shows a message instead.
   public var minimumSize = Size(columns: 30, rows: 8)
 
@@ -133,6 +134,14 @@ public struct ListLayout<State, Action> {
   public func command(_ key: Character, _ help: String, _ action: Action, needsRow: Bool = false) -> Self {
     var layout = self
     layout.commands.append(Command(key: .character(key), help: help, action: action, needsRow: needsRow))
+    return layout
+  }
+
+  /// Sends `action` with Ctrl-L (the redraw key), so the feature loads its rows again: what
+  /// another program changed meanwhile shows, as the screen is drawn afresh.
+  public func reloadable(_ action: Action) -> Self {
+    var layout = self
+    layout.reload = action
     return layout
   }
 

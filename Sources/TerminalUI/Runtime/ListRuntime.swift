@@ -127,6 +127,7 @@ public final class ListRuntime<State, Action> {
     if keymap.interrupt.contains(key) { return .interrupted }
     if keymap.redraw.contains(key) {
       terminal.invalidate()
+      if let reload = layout.reload, layout.prompt?(store.state) == nil { send([reload]) }
       return nil
     }
     let state = store.state

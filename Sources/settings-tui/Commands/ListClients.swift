@@ -19,7 +19,8 @@ struct ListClients: AsyncParsableCommand {
     abstract: "Browse saved clients: search, edit, add, delete. Prints them as JSON when piped.",
     discussion: """
       On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside), Enter \
-      edits the selected client, a adds one, d deletes it after a question, Esc or q quits. \
+      edits the selected client, a adds one, d deletes it after a question, Ctrl-L loads the \
+      clients again (what other programs changed), Esc or q quits. \
       Newest last. With --json, or when standard output is not a terminal, prints every \
       client as JSON, oldest first.
       """

@@ -50,6 +50,29 @@ struct ClientListRuntimeTests {
     #expect(await run.value == .finished)
   }
 
+  /// Another program adds a client while the list is open: Ctrl-L redraws the screen and
+  /// loads the clients again, so it shows, and the selected client stays selected.
+  @Test func ctrlLLoadsWhatAnotherProgramSavedMeanwhile() async {
+    let clients = FakeClients([
+      Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+    ])
+    let (backend, events, run) = start(clients)
+    await eventually { backend.lines.contains { $0.contains("› Grace Hopper") } }
+    events.append([.key(.up)])
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    await clients.add(Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41))
+    _ = await clients.update(
+      "ada@example.com", Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      Client(name: "Ada King", email: "ada@example.com", age: 36))
+    events.append([.key(.control("l"))])
+    await eventually { backend.lines.contains { $0.contains("Alan Turing") } }
+    #expect(backend.lines[0].hasSuffix("1 of 3"), "\(backend.lines)")
+    #expect(backend.lines.contains { $0.contains("› Ada King") }, "\(backend.lines)")
+    events.append([.key(.character("q"))])
+    #expect(await run.value == .finished)
+  }
+
   @Test func anEmptyListOffersToAddAndNothingToDelete() async {
     let (backend, events, run) = start(FakeClients([]))
     await eventually { backend.lines.contains { $0.contains("No clients yet") } }
