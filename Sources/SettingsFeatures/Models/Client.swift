@@ -1,3 +1,5 @@
+import Foundation
+
 /// A client as the client form creates it and the clients database stores it.
 public struct Client: Codable, Equatable, Hashable, Sendable {
   public var name: String
@@ -20,19 +22,15 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
       age: ours.age != base.age ? ours.age : theirs.age)
   }
 
-  /// Whether two emails name the same client: equal once surrounding spaces are removed,
-  /// ignoring the case of ASCII letters only, as the clients database's `NOCASE` collation
-  /// compares them (so `É` and `é` are different emails there, and here), and `é` typed as one
-  /// character or as `e` and an accent alike (the database keeps emails composed, NFC).
+  /// Whether two emails name the same client: their ``emailKey(_:)``s are equal.
   public static func emailsMatch(_ a: String, _ b: String) -> Bool {
-    func key(_ email: String) -> String {
-      var scalars = String.UnicodeScalarView()
-      for scalar in email.trimmed.unicodeScalars {
-        scalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 0x20) : scalar)
-      }
-      return String(scalars)
-    }
-    // NB: String's == compares canonically: composed and decomposed forms are equal.
-    return key(a) == key(b)
+    emailKey(a) == emailKey(b)
+  }
+
+  /// What makes an email one client's: without surrounding spaces, in lower case (every
+  /// letter's, `É` as `é`), composed (NFC, so `é` typed as one character or as `e` and an
+  /// accent is one email). The clients database keeps it beside each email, unique.
+  public static func emailKey(_ email: String) -> String {
+    email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SettingsFeatures
 
 extension ClientDatabase {
   /// The schema's history, one registered migration per change. Never edit a migration that
@@ -52,6 +53,27 @@ extension ClientDatabase {
             arguments: [composed, id])
         }
       }
+    }
+    migrator.registerMigration("v5-email-keys") { db in
+      // NB: NOCASE ignores the case of ASCII letters only, so `JOSÉ@` and `josé@` were two
+      //     clients. Each email's key (``Client/emailKey(_:)``: every letter in lower case) is
+      //     kept beside it and unique. Where two saved emails have one key, the older client
+      //     keeps it and the other none, rather than failing the migration; that one is still
+      //     found by its email as written.
+      try db.alter(table: ClientRecord.databaseTableName) { table in
+        table.add(column: "emailKey", .text)
+      }
+      let rows = try Row.fetchAll(db, sql: "SELECT id, email FROM \(ClientRecord.databaseTableName) ORDER BY id")
+      var taken = Set<String>()
+      for row in rows {
+        guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"])
+        else { continue }
+        let key = Client.emailKey(email)
+        guard taken.insert(key).inserted else { continue }
+        try db.execute(
+          sql: "UPDATE \(ClientRecord.databaseTableName) SET emailKey = ? WHERE id = ?", arguments: [key, id])
+      }
+      try db.create(index: "client_on_emailKey", on: ClientRecord.databaseTableName, columns: ["emailKey"], unique: true)
     }
     return migrator
   }()

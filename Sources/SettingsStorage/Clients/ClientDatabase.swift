@@ -133,7 +133,7 @@ struct ClientDatabase: Sendable {
     let email = Self.normalizedEmail(email)
     do {
       return try await queue.read { db in
-        try ClientRecord.filter(Column("email") == email).isEmpty(db) == false
+        try Self.saved(under: email).isEmpty(db) == false
       }
     } catch {
       throw mapped(error, doing: "read clients from")
@@ -168,7 +168,9 @@ struct ClientDatabase: Sendable {
     let email = Self.normalizedEmail(email)
     do {
       return try await queue.write { db in
-        try ClientRecord.filter(Column("email") == email).deleteAll(db) > 0
+        // NB: One client, though a row another program wrote may match too (see `saved`).
+        guard let record = try Self.saved(under: email).fetchOne(db) else { return false }
+        return try record.delete(db)
       }
     } catch {
       throw mapped(error, doing: "remove the client from")
@@ -180,7 +182,7 @@ struct ClientDatabase: Sendable {
     let email = Self.normalizedEmail(email)
     do {
       return try await queue.read { db in
-        try ClientRecord.filter(Column("email") == email).fetchOne(db)?.client
+        try Self.saved(under: email).fetchOne(db)?.client
       }
     } catch {
       throw mapped(error, doing: "read clients from")
@@ -196,17 +198,18 @@ struct ClientDatabase: Sendable {
     let email = Self.normalizedEmail(email)
     do {
       return try await queue.write { db in
-        guard var record = try ClientRecord.filter(Column("email") == email).fetchOne(db) else {
+        guard var record = try Self.saved(under: email).fetchOne(db) else {
           throw StorageError("No client with email \(email)")
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
         record.name = merged.name
         record.email = merged.email
+        record.emailKey = Client.emailKey(merged.email)
         record.age = merged.age
         // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
         //     date (another program wrote it) is kept as it was.
-        try record.update(db, columns: ["name", "email", "age"])
+        try record.update(db, columns: ["name", "email", "emailKey", "age"])
         return merged
       }
     } catch let error as StorageError {
@@ -229,6 +232,17 @@ struct ClientDatabase: Sendable {
     } catch {
       throw mapped(error, doing: "read clients from")
     }
+  }
+
+  /// The client saved under `email`: found by its key (``Client/emailKey(_:)``), or by the
+  /// email as written (`NOCASE`) where another program saved a row without a key. Should two
+  /// match (saved before emails had keys), the one with this very email comes first, else the
+  /// oldest.
+  static func saved(under email: String) -> QueryInterfaceRequest<ClientRecord> {
+    let email = normalizedEmail(email)
+    return ClientRecord
+      .filter(Column("emailKey") == Client.emailKey(email) || Column("email") == email)
+      .order(sql: "email = ? COLLATE BINARY DESC, id", arguments: [email])
   }
 
   /// Emails are stored and compared without surrounding spaces or newlines.
