@@ -176,8 +176,10 @@ extension Keymap {
   /// The key help for the focused control: what the footer shows, named from this keymap's
   /// bindings, so a customised keymap is described as it is.
   ///
-  /// Enter says `save` where it submits and `press` on a button. `controlKeys` are the focused
-  /// control's own (``FormControl/keyHelp(_:_:)``), named after the focus moves.
+  /// The focused control's own keys come first (`controlKeys` are a control's of your own,
+  /// ``FormControl/keyHelp(_:_:)``), then the focus moves, Enter and Esc: a footer too narrow
+  /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
+  /// it submits and `press` on a button.
   public func helpItems(
     for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = []
   ) -> [KeyHelpView.Item] {
@@ -185,8 +187,6 @@ extension Keymap {
     func add(_ binding: KeyBinding, _ help: String? = nil) {
       if let key = binding.keyName { items.append(.init(key: key, action: help ?? binding.help)) }
     }
-    add(focusNext)
-    add(focusPrevious)
     switch focused {
     case .toggle:
       add(toggle)
@@ -201,15 +201,15 @@ extension Keymap {
       // NB: A list that can be filtered says so on its own filter line.
       add(toggle, "choose")
     case .textArea:
-      // NB: First, so a narrow footer keeps them: Enter does not do here what it does elsewhere.
-      let moves = items
-      items = [.init(key: Key.enter.name, action: "new line")]
+      // NB: Enter does not do here what it does elsewhere.
+      items.append(.init(key: Key.enter.name, action: "new line"))
       add(openEditor)
-      items += moves
     case .text, .custom, .note, nil:
       break
     }
     items += controlKeys
+    add(focusNext)
+    add(focusPrevious)
     if focused != .button && focused != .textArea { add(activate, enterSubmits ? "save" : activate.help) }
     add(cancel)
     return items

@@ -137,7 +137,7 @@ struct FieldKindTests {
     #expect(!lines.joined().contains("hunter2"))
     #expect(!lines.joined().contains("•••"))
     #expect(lines[19] == "   Subscribe?  [ Yes ]  [ No ]")
-    #expect(lines.last == " Tab next  Shift-Tab back  ↑/↓ move  Space choose  Esc cancel")
+    #expect(lines.last == " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Esc cancel")
   }
 
   // MARK: - Keys

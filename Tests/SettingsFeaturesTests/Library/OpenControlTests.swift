@@ -96,7 +96,7 @@ struct OpenControlTests {
     var view = FormViewState<Review.State.Field>()
     let size = Size(columns: 70, rows: 12)
     let focused = Review.layout.render(state, size: size, theme: .monochrome, keymap: .standard, view: &view)
-    #expect(focused.buffer.lines[11].contains("Shift-Tab back  0-5 rate  Enter next"), "\(focused.buffer.lines[11])")
+    #expect(focused.buffer.lines[11].hasPrefix(" 0-5 rate  Tab next  Shift-Tab back  Enter next"), "\(focused.buffer.lines[11])")
     state.form.focus = .field(.title)
     let elsewhere = Review.layout.render(state, size: size, theme: .monochrome, keymap: .standard, view: &view)
     #expect(!elsewhere.buffer.lines[11].contains("rate"), "\(elsewhere.buffer.lines[11])")

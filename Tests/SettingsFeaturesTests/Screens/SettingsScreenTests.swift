@@ -25,7 +25,7 @@ struct SettingsScreenTests {
         "",
         "                         [ Save ]  [ Cancel ]",
       ] + Array(repeating: "", count: 10) + [
-        " Tab next  Shift-Tab back  ↑/↓ move  Space choose  Enter next  Esc cancel"
+        " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Enter next  Esc cancel"
       ])
     #expect(cursor == nil)
   }
@@ -93,7 +93,7 @@ struct SettingsScreenTests {
         "   Mobile notifications  [ ] Off",
         " › Protect my posts      [ ] Off",
         "                                                    ↓ more",
-        " Tab next  Shift-Tab back  Space toggle  Esc cancel",
+        " Space toggle  Tab next  Shift-Tab back  Esc cancel",
       ])
   }
 }

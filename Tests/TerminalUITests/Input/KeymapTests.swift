@@ -253,7 +253,7 @@ import Testing
     keymap.toggle.help = "flip"
     let items = keymap.helpItems(for: .toggle)
     #expect(items.map { "\($0.key) \($0.action)" } == [
-      "↓ next", "Shift-Tab back", "Space flip", "Enter next", "Ctrl-G quit form",
+      "Space flip", "↓ next", "Shift-Tab back", "Enter next", "Ctrl-G quit form",
     ])
     #expect(keymap.summary.contains("Ctrl-G, Esc: quit form"))
     #expect(keymap.command(for: .tab, focused: .text) == nil)

@@ -100,16 +100,20 @@ import Testing
 
   @Test func standardItemsFollowTheFocusedControl() {
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .toggle)), columns: 80).lines == [
-      "Tab next  Shift-Tab back  Space toggle  Enter next  Esc cancel"
+      "Space toggle  Tab next  Shift-Tab back  Enter next  Esc cancel"
     ])
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .stepper, enterSubmits: true)), columns: 80).lines == [
-      "Tab next  Shift-Tab back  ←/→ change  Enter save  Esc cancel"
+      "←/→ change  Tab next  Shift-Tab back  Enter save  Esc cancel"
     ])
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .button)), columns: 80).lines == [
-      "Tab next  Shift-Tab back  Enter press  Esc cancel"
+      "Enter press  Tab next  Shift-Tab back  Esc cancel"
     ])
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .text)), columns: 80).lines == [
       "Tab next  Shift-Tab back  Enter next  Esc cancel"
     ])
+    // A narrow footer keeps the keys that work the focused control, and Esc.
+    #expect(
+      rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .toggle)), columns: 40).lines
+        == ["Space toggle  Tab next  Esc cancel"])
   }
 }
