@@ -23,6 +23,8 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   /// Text that takes no focus (its field's ``FormField/takesFocus`` is `false`).
   case note
   /// A control of your own that handles keys itself: every key but the interrupt, cancel,
-  /// redraw, focus and Enter keys reaches it as ``FormCommand/edit(_:)``.
+  /// redraw, focus and Enter keys reaches it as ``FormCommand/edit(_:)``. Up and Down move
+  /// focus here; a control of your own that moves with them (a grid, a calendar) takes
+  /// ``list``'s keys instead.
   case custom
 }
