@@ -44,6 +44,14 @@ extension EndToEnd {
           + "(this went through all the same: Settings saved to \(session.settingsFile.path))\n", "\(result)")
       let saved = try String(contentsOf: session.settingsFile, encoding: .utf8)
       #expect(saved.contains("Blob"))
+
+      // A removal, likewise.
+      let added = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36"])
+      #expect(added.status == 0, "\(added)")
+      let removed = try shell(session, #""$BIN" clients remove ada@example.com --yes >&-"#)
+      #expect(removed.status == 2, "\(removed)")
+      #expect(removed.stderr.contains("(this went through all the same: Client ada@example.com removed from"), "\(removed)")
     }
 
     @Test func dataThatWouldSteerTheTerminalIsShownEscaped() throws {

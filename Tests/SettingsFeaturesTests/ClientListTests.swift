@@ -210,7 +210,7 @@ struct ClientListTests {
     await store.send(.selected(1)) { $0.selection = 1 }
     await store.send(.editTapped) {
       $0.editedID = 2
-      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: "grace@navy.mil")
+      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: 2)
     }
     // NB: The form's own steps are the client form's tests; here, what the list does after.
     store.exhaustivity = .off
@@ -229,7 +229,7 @@ struct ClientListTests {
     let store = await openedStore()
     await store.send(.editTapped) {
       $0.editedID = 3
-      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: "alan@bletchley.uk")
+      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
     }
     await store.send(.editor(.form(.cancelTapped))) {
       $0.editor = nil

@@ -6,9 +6,9 @@ actor FakeClients {
   var removed: [String] = []
   var updated: [Client] = []
 
-  func update(_ email: String, _ original: Client, _ client: Client) -> Client {
+  func update(_ id: Int64, _ original: Client, _ client: Client) -> Client {
     updated.append(client)
-    if let index = saved.firstIndex(where: { $0.client.email == email }) { saved[index].client = client }
+    if let index = saved.firstIndex(where: { $0.id == id }) { saved[index].client = client }
     return client
   }
 
@@ -43,7 +43,7 @@ extension FakeClients {
       add: { client in await self.add(client) },
       all: { await self.saved.map(\.client) },
       remove: { await self.remove($0) },
-      find: { email in await self.saved.first { $0.client.email == email }?.client },
+      find: { email in await self.saved.first { $0.client.email == email } },
       update: { await self.update($0, $1, $2) },
       matches: { await self.matches($0) },
       clients: { await self.clients($0) })

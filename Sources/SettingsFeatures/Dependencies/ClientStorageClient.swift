@@ -12,14 +12,14 @@ public struct ClientStorageClient: Sendable {
   public var all: @Sendable () async throws -> [Client]
   /// Removes the client with this email (compared without case); `false` when there is none.
   public var remove: @Sendable (String) async throws -> Bool
-  /// The client with this email (compared without case), or `nil`.
-  public var find: @Sendable (String) async throws -> Client?
-  /// Saves an edit of the client saved under the email: the fields the edited client (third)
-  /// changed from the one the edit opened with (second); a field another program saved
-  /// meanwhile and the edit left alone keeps that program's value. Returns the client as
-  /// saved. Throws ``StorageError`` when there is no such client, or the new email belongs to
+  /// The client with this email (compared without case), with its id, or `nil`.
+  public var find: @Sendable (String) async throws -> SavedClient?
+  /// Saves an edit of the client with the id: the fields the edited client (third) changed
+  /// from the one the edit opened with (second); a field another program saved meanwhile and
+  /// the edit left alone keeps that program's value (its email too). Returns the client as
+  /// saved. Throws ``StorageError`` when the client was deleted, or the new email belongs to
   /// another.
-  public var update: @Sendable (_ email: String, _ original: Client, _ edited: Client) async throws -> Client
+  public var update: @Sendable (_ id: Int64, _ original: Client, _ edited: Client) async throws -> Client
   /// The ids of the clients whose name or email has a word starting with each word of the
   /// query (case aside), oldest first; every client's for an empty query.
   public var matches: @Sendable (String) async throws -> [Int64]
@@ -31,8 +31,8 @@ public struct ClientStorageClient: Sendable {
     add: @escaping @Sendable (Client) async throws -> Void,
     all: @escaping @Sendable () async throws -> [Client],
     remove: @escaping @Sendable (String) async throws -> Bool,
-    find: @escaping @Sendable (String) async throws -> Client?,
-    update: @escaping @Sendable (_ email: String, _ original: Client, _ edited: Client) async throws -> Client,
+    find: @escaping @Sendable (String) async throws -> SavedClient?,
+    update: @escaping @Sendable (_ id: Int64, _ original: Client, _ edited: Client) async throws -> Client,
     matches: @escaping @Sendable (String) async throws -> [Int64],
     clients: @escaping @Sendable ([Int64]) async throws -> [SavedClient]
   ) {

@@ -33,8 +33,8 @@ public struct ClientForm: Reducer {
         .atLeast(18, "A client must be 18 or older"))
     )
 
-    /// The email the client being edited is saved under; `nil` while adding one.
-    public var editing: String?
+    /// The id of the client being edited; `nil` while adding one.
+    public var editing: Int64?
     /// The client the form opened with (what is saved, or an empty one): Esc asks before
     /// throwing changes away only when the values differ from it.
     public var original: Client
@@ -42,8 +42,8 @@ public struct ClientForm: Reducer {
     public var hasChangedValues: Bool? { client != original }
 
     /// A client form, focus on the first field: empty to add a client, or filled with a saved
-    /// one to edit it (`editing` is the email it is saved under).
-    public init(name: String = "", email: String = "", age: Int = 18, editing: String? = nil) {
+    /// one to edit it (`editing` is its id).
+    public init(name: String = "", email: String = "", age: Int = 18, editing: Int64? = nil) {
       self.name = name
       self.email = email
       self.age = age
@@ -55,7 +55,7 @@ public struct ClientForm: Reducer {
     /// The email the uniqueness check asks about: empty when it is the edited client's own.
     public var emailToCheck: String {
       let email = self.email.trimmed
-      if let editing, Client.emailsMatch(editing, email) { return "" }
+      if editing != nil, Client.emailsMatch(original.email, email) { return "" }
       return email
     }
 

@@ -204,7 +204,7 @@ public struct ClientList: Reducer {
         guard state.isLoaded, let id = state.selectedID, let client = state.rows[id] else { return .none }
         state.message = nil
         state.editedID = id
-        state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: client.email)
+        state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: id)
         return .none
 
       case .addTapped:
@@ -267,8 +267,9 @@ public struct ClientList: Reducer {
         let client = editor.client
         state.message = Message("Saved \(client.name) <\(client.email)>")
         if let id = state.editedID {
-          // NB: What was saved is known: the row shows it at once, without a reload.
-          state.rows[id] = client
+          // NB: Read again: the save kept what another program changed meanwhile in the
+          //     fields the edit left alone, so the form's values are not all of it.
+          state.rows[id] = nil
           state.reselect = .client(id)
         } else {
           state.reselect = .added(previousNewest: state.matches.last, selected: state.selectedID)

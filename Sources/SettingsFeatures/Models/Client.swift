@@ -27,10 +27,12 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
     emailKey(a) == emailKey(b)
   }
 
-  /// What makes an email one client's: without surrounding spaces, in lower case (every
-  /// letter's, `É` as `é`), composed (NFC, so `é` typed as one character or as `e` and an
-  /// accent is one email). The clients database keeps it beside each email, unique.
+  /// What makes an email one client's: without surrounding spaces, case-folded (every
+  /// letter's case: `É` as `é`, `Σ` and `ς` as `σ`, `ẞ` as `ss`), composed (NFC, so `é` typed
+  /// as one character or as `e` and an accent is one email). The clients database keeps it
+  /// beside each email, unique.
   public static func emailKey(_ email: String) -> String {
-    email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
+    email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+      .folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
   }
 }

@@ -56,27 +56,39 @@ extension ClientDatabase {
     }
     migrator.registerMigration("v5-email-keys") { db in
       // NB: NOCASE ignores the case of ASCII letters only, so `JOSÉ@` and `josé@` were two
-      //     clients. Each email's key (``Client/emailKey(_:)``: every letter in lower case) is
-      //     kept beside it and unique. Where two saved emails have one key, the older client
-      //     keeps it and the other none, rather than failing the migration; that one is still
-      //     found by its email as written.
+      //     clients. Each email's key (``Client/emailKey(_:)``, case-folded) is kept beside it,
+      //     unique; the emails saved so far get theirs (see `keyEmailsWithoutKeys`).
       try db.alter(table: ClientRecord.databaseTableName) { table in
         table.add(column: "emailKey", .text)
       }
-      let rows = try Row.fetchAll(db, sql: "SELECT id, email FROM \(ClientRecord.databaseTableName) ORDER BY id")
-      var taken = Set<String>()
-      for row in rows {
-        guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"])
-        else { continue }
-        let key = Client.emailKey(email)
-        guard taken.insert(key).inserted else { continue }
-        try db.execute(
-          sql: "UPDATE \(ClientRecord.databaseTableName) SET emailKey = ? WHERE id = ?", arguments: [key, id])
-      }
       try db.create(index: "client_on_emailKey", on: ClientRecord.databaseTableName, columns: ["emailKey"], unique: true)
+      try keyEmailsWithoutKeys(db)
     }
     return migrator
   }()
+
+  /// Gives each email without a key (saved before emails had keys, or by another program) its
+  /// key, oldest first, where no other client has that key yet. Two emails saved before keys
+  /// that now have one key keep both rows, rather than failing: the older gets the key, and the
+  /// other gets it once the older is gone.
+  static func keyEmailsWithoutKeys(_ db: Database) throws {
+    let table = ClientRecord.databaseTableName
+    let rows = try Row.fetchAll(db, sql: "SELECT id, email FROM \(table) WHERE emailKey IS NULL ORDER BY id")
+    for row in rows {
+      guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"])
+      else { continue }
+      let key = Client.emailKey(email)
+      let taken = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE emailKey = ?)", arguments: [key]) ?? false
+      if !taken { try db.execute(sql: "UPDATE \(table) SET emailKey = ? WHERE id = ?", arguments: [key, id]) }
+    }
+  }
+
+  /// Whether some email has no key yet (see `keyEmailsWithoutKeys`).
+  static func hasEmailsWithoutKeys(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM \(ClientRecord.databaseTableName) WHERE emailKey IS NULL)") ?? false
+  }
 
   /// The full-text index of the clients' names and emails.
   static let searchTableName = "client_search"

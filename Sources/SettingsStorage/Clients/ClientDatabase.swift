@@ -28,7 +28,7 @@ extension ClientStorageClient {
       all: { try await database.all() },
       remove: { email in try await database.remove(email) },
       find: { email in try await database.find(email) },
-      update: { email, original, edited in try await database.update(email, from: original, to: edited) },
+      update: { id, original, edited in try await database.update(id, from: original, to: edited) },
       matches: { query in try await database.matches(query) },
       clients: { ids in try await database.clients(ids) }
     )
@@ -75,9 +75,7 @@ extension ClientStorageClient {
       all: { try await opening.database().all() },
       remove: { email in try await opening.database().remove(email) },
       find: { email in try await opening.database().find(email) },
-      update: { email, original, edited in
-        try await opening.database().update(email, from: original, to: edited)
-      },
+      update: { id, original, edited in try await opening.database().update(id, from: original, to: edited) },
       matches: { query in try await opening.database().matches(query) },
       clients: { ids in try await opening.database().clients(ids) }
     )
@@ -113,6 +111,9 @@ struct ClientDatabase: Sendable {
       }
       try Self.migrate(queue)
       if ownership == .unmarked { try Self.mark(queue) }
+      // NB: Rows another program saved without keys get theirs; read first, so opening a
+      //     database that needs nothing writes nothing, and a read-only one still opens.
+      if try queue.read(Self.hasEmailsWithoutKeys) { try? queue.write(Self.keyEmailsWithoutKeys) }
     } catch let error as StorageError {
       throw error
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -170,42 +171,49 @@ struct ClientDatabase: Sendable {
       return try await queue.write { db in
         // NB: One client, though a row another program wrote may match too (see `saved`).
         guard let record = try Self.saved(under: email).fetchOne(db) else { return false }
-        return try record.delete(db)
+        let deleted = try record.delete(db)
+        // NB: A row saved before keys that shared this one's key takes it over now.
+        if try Self.hasEmailsWithoutKeys(db) { try Self.keyEmailsWithoutKeys(db) }
+        return deleted
       }
     } catch {
       throw mapped(error, doing: "remove the client from")
     }
   }
 
-  /// The client with `email` (ignoring case and surrounding spaces), or `nil`.
-  func find(_ email: String) async throws -> Client? {
-    let email = Self.normalizedEmail(email)
+  /// The client with `email` (ignoring case and surrounding spaces), with its id, or `nil`.
+  func find(_ email: String) async throws -> SavedClient? {
     do {
       return try await queue.read { db in
-        try Self.saved(under: email).fetchOne(db)?.client
+        try Self.saved(under: email).fetchOne(db).flatMap { record in
+          record.id.map { SavedClient(id: $0, client: record.client) }
+        }
       }
     } catch {
       throw mapped(error, doing: "read clients from")
     }
   }
 
-  /// Saves the changes an edit made to the client saved under `email`: `edited`'s changes from
-  /// `original` (what the edit opened with), field by field, keeping its place in the list; a
-  /// taken email is the "already exists" error. A field another program saved meanwhile that
-  /// the edit left alone keeps that program's value. Returns the client as saved.
+  /// Saves the changes an edit made to the client with `id`: `edited`'s changes from
+  /// `original` (what the edit opened with), field by field; a taken email is the "already
+  /// exists" error. A field another program saved meanwhile that the edit left alone keeps
+  /// that program's value, the email too. Returns the client as saved.
   @discardableResult
-  func update(_ email: String, from original: Client, to edited: Client) async throws -> Client {
-    let email = Self.normalizedEmail(email)
+  func update(_ id: Int64, from original: Client, to edited: Client) async throws -> Client {
     do {
       return try await queue.write { db in
-        guard var record = try Self.saved(under: email).fetchOne(db) else {
-          throw StorageError("No client with email \(email)")
+        // NB: By id, not by email: another program may have given the client another email,
+        //     and a third client the old one, since the edit opened.
+        guard var record = try ClientRecord.fetchOne(db, key: id) else {
+          throw StorageError("\(original.name) <\(original.email)> was deleted by another program")
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
+        // NB: A key is made only for a changed email: a row saved before emails had keys
+        //     (whose key another row has) is still saved as it was.
+        if merged.email != record.email { record.emailKey = Client.emailKey(merged.email) }
         record.name = merged.name
         record.email = merged.email
-        record.emailKey = Client.emailKey(merged.email)
         record.age = merged.age
         // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
         //     date (another program wrote it) is kept as it was.

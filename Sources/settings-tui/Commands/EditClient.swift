@@ -27,13 +27,14 @@ struct EditClient: AsyncParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
     let clients = try database.existingClients(for: email, at: path)
-    let saved: Client?
+    let found: SavedClient?
     do {
-      saved = try await clients.find(email)
+      found = try await clients.find(email)
     } catch let error as StorageError {
       throw fail(error.message)
     }
-    guard let saved else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
+    guard let found else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
+    let saved = found.client
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
     let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
@@ -41,7 +42,7 @@ struct EditClient: AsyncParsableCommand {
       question: "restore your changes to the client \(saved.email)", original: saved,
       options: options, environment: environment, merge: Client.merging(ours:base:theirs:)
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
-    var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: saved.email)
+    var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: found.id)
     // NB: Restored changes differ from what is saved: Esc asks before they are thrown away.
     state.original = saved
     let store = Store(initialState: state) { ClientForm() } withDependencies: {

@@ -36,7 +36,7 @@ struct RemoveClient: AsyncParsableCommand {
       guard let found = try await clients.find(email) else {
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       }
-      saved = found
+      saved = found.client
       if !yes, isatty(0) == 1,
         TerminalQuestion.confirm("remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false) == false
       {
@@ -48,6 +48,7 @@ struct RemoveClient: AsyncParsableCommand {
     } catch let error as StorageError {
       throw fail(error.message)
     }
-    try StandardOutput.writeLine("Client \(saved.email.visibleForTerminal) removed from \(path.visibleForTerminal)")
+    let done = "Client \(saved.email.visibleForTerminal) removed from \(path.visibleForTerminal)"
+    try StandardOutput.writeLine(done, done: done)
   }
 }

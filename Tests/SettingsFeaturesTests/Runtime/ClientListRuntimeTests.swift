@@ -63,7 +63,7 @@ struct ClientListRuntimeTests {
     await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
     await clients.add(Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41))
     _ = await clients.update(
-      "ada@example.com", Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
+      1, Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
       Client(name: "Ada King", email: "ada@example.com", age: 36))
     events.append([.key(.control("l"))])
     await eventually { backend.lines.contains { $0.contains("Alan Turing") } }

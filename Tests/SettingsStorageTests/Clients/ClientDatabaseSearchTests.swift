@@ -72,8 +72,9 @@ struct ClientDatabaseSearchTests {
   @Test func theIndexFollowsEditsAndRemovals() async throws {
     try await withTemporaryFolder { folder in
       let storage = try await saved(in: folder)
+      let grace = try #require(try await storage.find("grace@navy.mil"))
       _ = try await storage.update(
-        "grace@navy.mil", Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85),
+        grace.id, grace.client,
         Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85))
       #expect(try await names(storage, "hopper") == [])
       #expect(try await names(storage, "brewster yale") == ["Grace Brewster"])

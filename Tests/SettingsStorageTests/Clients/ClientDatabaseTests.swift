@@ -88,7 +88,8 @@ struct ClientDatabaseTests {
       _ = try SQLiteShell.run("UPDATE client SET createdAt = 'last tuesday';", on: path)
       let reopened = try ClientStorageClient.live(databaseAt: path)
       #expect(try await reopened.all() == [blob])
-      _ = try await reopened.update(blob.email, blob, Client(name: "Blob", email: blob.email, age: 31))
+      let id = try #require(try await reopened.find(blob.email)?.id)
+      _ = try await reopened.update(id, blob, Client(name: "Blob", email: blob.email, age: 31))
       #expect(try SQLiteShell.run("SELECT createdAt, age FROM client;", on: path) == "last tuesday|31\n", "an edit keeps it")
     }
   }
@@ -102,17 +103,39 @@ struct ClientDatabaseTests {
       let second = try ClientStorageClient.live(databaseAt: path)
       try await first.add(blob)
       // Both open the client as it is; the second saves a new age while the first is open.
-      let opened = try #require(try await first.find(blob.email))
-      _ = try await second.update(blob.email, opened, Client(name: blob.name, email: blob.email, age: 70))
+      let found = try #require(try await first.find(blob.email))
+      let opened = found.client
+      _ = try await second.update(found.id, opened, Client(name: blob.name, email: blob.email, age: 70))
       // The first changes only the name and saves.
       var renamed = opened
       renamed.name = "Blob Junior"
-      let saved = try await first.update(blob.email, opened, renamed)
+      let saved = try await first.update(found.id, opened, renamed)
       #expect(saved == Client(name: "Blob Junior", email: blob.email, age: 70))
       #expect(try await first.all() == [saved])
       // A field both changed keeps the last save's value.
-      _ = try await second.update(blob.email, saved, Client(name: "Blob Senior", email: blob.email, age: 70))
-      #expect(try await first.find(blob.email)?.name == "Blob Senior")
+      _ = try await second.update(found.id, saved, Client(name: "Blob Senior", email: blob.email, age: 70))
+      #expect(try await first.find(blob.email)?.client.name == "Blob Senior")
+    }
+  }
+
+  /// While an edit is open, another program gives the client another email and a third
+  /// client takes the old one: the edit is still saved to its own client, under its new email.
+  @Test func anEditIsSavedToItsClientWhateverEmailItHasNow() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+      try await clients.add(blob)
+      let found = try #require(try await clients.find(blob.email))
+      _ = try await clients.update(found.id, blob, Client(name: blob.name, email: "blob.old@example.com", age: 30))
+      try await clients.add(Client(name: "Other", email: blob.email, age: 55))
+      var edited = blob
+      edited.name = "Blob Edited"
+      let saved = try await clients.update(found.id, blob, edited)
+      #expect(saved == Client(name: "Blob Edited", email: "blob.old@example.com", age: 30))
+      #expect(try await clients.all() == [saved, Client(name: "Other", email: blob.email, age: 55)])
+      _ = try await clients.remove("blob.old@example.com")
+      await #expect(throws: StorageError("Blob <blob@example.com> was deleted by another program")) {
+        try await clients.update(found.id, blob, edited)
+      }
     }
   }
 
@@ -132,8 +155,8 @@ struct ClientDatabaseTests {
           ('Ána', char(225) || 'na@x.io', 32);
         """, on: path)
       let clients = try ClientStorageClient.live(databaseAt: path)
-      #expect(try await clients.find("ren\u{E9}@x.io")?.name == "Rene")
-      #expect(try await clients.find("rene\u{301}@x.io")?.name == "Rene", "either spelling")
+      #expect(try await clients.find("ren\u{E9}@x.io")?.client.name == "Rene")
+      #expect(try await clients.find("rene\u{301}@x.io")?.client.name == "Rene", "either spelling")
       #expect(try await clients.all().map(\.name) == ["Rene", "Ana", "Ána"], "the taken one kept")
       #expect(try SQLiteShell.run("SELECT hex(email) FROM client WHERE name = 'Ana';", on: path) == "61CC816E6140782E696F\n")
     }
@@ -178,7 +201,7 @@ struct ClientDatabaseTests {
       await #expect(throws: StorageError("A client with this email already exists")) {
         try await clients.add(Client(name: "Other", email: "ÉLAN@example.com", age: 40))
       }
-      #expect(try await clients.find("ÉLAN@EXAMPLE.COM")?.name == "Élan")
+      #expect(try await clients.find("ÉLAN@EXAMPLE.COM")?.client.name == "Élan")
       #expect(try await clients.all().count == 1)
     }
   }
@@ -200,12 +223,41 @@ struct ClientDatabaseTests {
         """, on: path)
       let clients = try ClientStorageClient.live(databaseAt: path)
       #expect(try await clients.all().map(\.name) == ["José", "JOSÉ"], "nothing lost")
-      #expect(try await clients.find("josé@EXAMPLE.com")?.name == "José")
-      #expect(try await clients.find("JOSÉ@example.com")?.name == "JOSÉ", "the very email first")
+      #expect(try await clients.find("josé@EXAMPLE.com")?.client.name == "José")
+      let upper = try #require(try await clients.find("JOSÉ@example.com"))
+      #expect(upper.client.name == "JOSÉ", "the very email first")
+      // Its age can still be changed: its email, and so its missing key, stays as it is.
+      var older = upper.client
+      older.age = 41
+      #expect(try await clients.update(upper.id, upper.client, older) == older)
       await #expect(throws: StorageError("A client with this email already exists")) {
         try await clients.add(Client(name: "Third", email: "José@example.com", age: 32))
       }
       #expect(try SQLiteShell.run("SELECT emailKey FROM client ORDER BY id;", on: path) == "josé@example.com\n\n")
+      // Once the older is gone, the other guards the email.
+      #expect(try await clients.remove("josé@example.com"))
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await clients.add(Client(name: "Third", email: "José@example.com", age: 32))
+      }
+      // A row another program saves without a key gets its key when the database opens next.
+      _ = try SQLiteShell.run("INSERT INTO client (name, email, age) VALUES ('Zoë', 'ZOË@example.com', 20);", on: path)
+      let reopened = try ClientStorageClient.live(databaseAt: path)
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await reopened.add(Client(name: "Zoe", email: "zoë@example.com", age: 21))
+      }
+    }
+  }
+
+  /// Case is folded, not only lowered: a final sigma is a sigma, and ẞ or ß is ss.
+  @Test(arguments: [("ΣΟΦΟΣ@x.gr", "σοφος@x.gr"), ("STRASSE@x.de", "straße@x.de"), ("STRAẞE@x.de", "strasse@x.de")])
+  func emailsEqualOnceCaseIsFoldedAreOne(_ saved: String, _ other: String) async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("c.sqlite"))
+      try await clients.add(Client(name: "One", email: saved, age: 30))
+      #expect(Client.emailsMatch(saved, other))
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await clients.add(Client(name: "Two", email: other, age: 30))
+      }
     }
   }
 
