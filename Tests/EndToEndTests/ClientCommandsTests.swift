@@ -141,6 +141,33 @@ extension EndToEnd {
       #expect(listed.contains("\"age\" : 37"), "\(listed)")
     }
 
+    /// While the form edits Ada, a script gives her another email and her age, and adds
+    /// another client under her old email: the form's change of name goes to Ada, under her
+    /// new email, with her new age; the other client is untouched.
+    @Test func anOpenEditIsSavedToItsClientWhateverAnotherProgramChanged() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try session.start(["clients", "edit", "ada@example.com"])
+      try await session.waitForFocus(on: "Name")
+      try session.press("End")
+      try session.type(" King")
+      try await session.waitFor(text: "Ada King")
+      let moved = try session.runDirectly(
+        ["clients", "edit", "ada@example.com", "--no-input", "--set", "email=ada.old@example.com", "--set", "age=70"])
+      #expect(moved.status == 0, "\(moved)")
+      let other = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Other", "--set", "email=ada@example.com", "--set", "age=55"])
+      #expect(other.status == 0, "\(other)")
+      try session.press("Tab", "Tab", "Enter")
+      #expect(try await session.waitForExit() == 0)
+      let saved = try ClientFormTests.savedClients(session)
+      #expect(saved == [
+        SavedClient(name: "Ada King", email: "ada.old@example.com", age: 70),
+        SavedClient(name: "Other", email: "ada@example.com", age: 55),
+      ], "\(saved)")
+    }
+
     @Test func theFormEditsAClientFilledInAndRefusesATakenEmail() async throws {
       let session = try TmuxSession()
       defer { session.close() }
