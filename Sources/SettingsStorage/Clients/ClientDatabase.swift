@@ -319,6 +319,14 @@ struct ClientDatabase: Sendable {
   /// The short SQLite message ("database is locked"), without the SQL that was running.
   private static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError {
+      if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        return "another program keeps it locked (try again when it is done)"
+      }
+      // NB: The search index reads its settings as it opens; under another program's lock
+      //     that fails with SQLite's "vtable constructor failed: client_search".
+      if error.message?.hasPrefix("vtable constructor failed") == true {
+        return "its search index could not be read, most likely because another program keeps it locked (try again when it is done)"
+      }
       return error.message ?? "\(error.resultCode)"
     }
     // NB: GRDB's own text repeats the whole row and the SQL: a client's data and our query.

@@ -73,6 +73,37 @@ struct ClientDatabaseConcurrencyTests {
     }
   }
 
+  /// Another process holds an exclusive lock past the busy timeout: a search says the
+  /// database is locked, in words, not SQLite's "vtable constructor failed".
+  @Test(.enabled(if: SQLiteShell.isInstalled), .timeLimit(.minutes(1)))
+  func aSearchUnderAnotherProcesssLockSaysItIsLocked() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      try await clients.add(Client(name: "Ada", email: "ada@example.com", age: 36))
+      let searching = try ClientStorageClient.live(databaseAt: path)
+      let marker = folder.path("locked")
+      let shell = try SQLiteShell.start(on: path)
+      defer { if shell.process.isRunning { shell.process.terminate() } }
+      shell.input.write(Data("BEGIN EXCLUSIVE;\nUPDATE client SET age = 37;\n.shell touch '\(marker)'\n".utf8))
+      while !FileManager.default.fileExists(atPath: marker) {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      do {
+        _ = try await searching.matches("ada")
+        Issue.record("the search went through a lock")
+      } catch let error as StorageError {
+        #expect(error.message.contains("because another program keeps it locked (try again when it is done)")
+          || error.message.contains(": another program keeps it locked (try again when it is done)"), "\(error)")
+        #expect(!error.message.contains("vtable"), "\(error)")
+      }
+      shell.input.write(Data("ROLLBACK;\n".utf8))
+      try shell.input.close()
+      shell.process.waitUntilExit()
+      #expect(try await searching.matches("ada").count == 1, "once the lock is gone")
+    }
+  }
+
   private func outcome(_ body: () async throws -> Void) async -> StorageError? {
     do {
       try await body()
