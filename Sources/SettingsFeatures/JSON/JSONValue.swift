@@ -32,8 +32,12 @@ public enum JSONValue: Equatable, Sendable, Codable {
       self = .bool(bool)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
     } else {
-      self = .string(try container.decode(String.self))
+      // NB: Valid JSON that is none of the above is a number a Double cannot hold (1e400).
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "a number too large to hold (beyond ±1.8e308)")
     }
   }
 

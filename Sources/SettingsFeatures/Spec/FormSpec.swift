@@ -139,6 +139,11 @@ extension FormSpec {
     if nestingDepth(of: bytes) > maximumNesting {
       return "$: nested more than \(maximumNesting) levels deep, deeper than a JSON parser follows"
     }
+    if case let DecodingError.dataCorrupted(context) = error, !context.codingPath.isEmpty {
+      // NB: Valid JSON with a value nothing can hold: the value's place, as other mistakes have.
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      return "$\(path): \(context.debugDescription)"
+    }
     return syntaxErrorPlace(in: bytes).map { "\($0): not valid JSON" } ?? "$: not valid JSON (\(describe(error)))"
   }
 

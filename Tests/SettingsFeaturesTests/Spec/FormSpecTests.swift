@@ -56,6 +56,9 @@ struct FormSpecTests {
     #expect(
       problems(#"{"title": "T", "fields": [{"key": "n", "kind": "number", "default": 5.5}]}"#)
         == ["$.fields[0].default: expected a whole number for a number, found the number 5.5"])
+    #expect(
+      problems(#"{"title": "T", "fields": [{"key": "n", "kind": "number", "default": 1e400}]}"#)
+        == ["$.fields[0].default: a number too large to hold (beyond ±1.8e308)"])
     #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
     #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, textarea, secret,") })
     #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
