@@ -169,6 +169,12 @@ extension EndToEnd {
         environment: session.environment, input: try String(contentsOfFile: spec, encoding: .utf8))
       #expect(detached.status == 2, "\(detached)")
       #expect(detached.stderr.contains("give the spec as a file"), "\(detached)")
+      // Drawn, with no terminal either: the same advice, not "pass --accessible".
+      let drawn = try run(
+        "/usr/bin/setsid", ["-w", session.binary, "form", "-"],
+        environment: session.environment, input: try String(contentsOfFile: spec, encoding: .utf8))
+      #expect(drawn.status == 2, "\(drawn)")
+      #expect(drawn.stderr.contains("give the spec as a file") && !drawn.stderr.contains("--accessible"), "\(drawn)")
     }
 
     /// Ctrl-D at a question ends the form; why it ended starts a line of its own, not the

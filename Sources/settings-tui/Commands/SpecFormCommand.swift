@@ -49,9 +49,8 @@ struct SpecFormCommand: AsyncParsableCommand {
     } catch {
       throw fail("\(error)")
     }
-    if specPath == "-", !options.noInput, Interactive.usesLines(options: options, environment: environment) {
-      try Self.readAnswersFromTheTerminal()
-    }
+    // NB: Line mode reads answers from standard input, and the form needs a terminal anyway.
+    if specPath == "-", !options.noInput { try Self.readAnswersFromTheTerminal() }
     SpecForm.install(spec)
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
     var options = self.options
@@ -66,7 +65,8 @@ struct SpecFormCommand: AsyncParsableCommand {
   }
 
   /// Line mode reads its answers from standard input, which the spec (`form -`) has used up:
-  /// they come from the terminal instead, as a pager's keys do.
+  /// they come from the terminal instead, as a pager's keys do. Without a terminal, neither
+  /// mode can ask, and the advice says what can.
   static func readAnswersFromTheTerminal() throws(ExitStatus) {
     let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard terminal >= 0, dup2(terminal, 0) == 0 else {
