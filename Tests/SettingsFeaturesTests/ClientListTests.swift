@@ -41,6 +41,19 @@ struct ClientListTests {
     let lines = ClientList.layout.render(store.state, size: Size(columns: 80, rows: 24), view: &view).buffer.lines
     #expect(lines[3].contains("The clients could not be read."), "\(lines)")
     #expect(!lines.contains { $0.contains("No clients yet") })
+
+    // Ctrl-L once the database can be read: the list opens on the newest client, as it would have.
+    let clients = self.clients
+    store.dependencies.clientStorage.matches = { await clients.matches($0) }
+    await store.send(.reloadTapped)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.message = nil
+      $0.matches = [1, 2, 3]
+      $0.loadFailed = false
+      $0.selection = 2
+      $0.reselect = nil
+    }
+    await store.skipReceivedActions()
   }
 
   /// The lock goes away (another program commits): the next search finds the clients, and the

@@ -255,8 +255,9 @@ public struct ClientList: Reducer {
         return .none
 
       case .reloadTapped:
-        // NB: The selected client stays selected where the reloaded matches still have it.
-        state.reselect = state.selectedID.map(Reselect.client)
+        // NB: The selected client stays selected where the reloaded matches still have it;
+        //     with none selected (the first load failed), what was to be selected still is.
+        state.reselect = state.selectedID.map(Reselect.client) ?? state.reselect
         state.rows = [:]
         return loadMatches(state)
 
