@@ -114,13 +114,13 @@ private func fillDatabase(at path: String, count: Int) throws {
   let last = ["Lovelace", "Hopper", "Turing", "Liskov", "Dijkstra", "Knuth", "Allen", "Backus", "Hamilton", "Thompson"]
   let queue = try DatabaseQueue(path: path)
   try queue.write { db in
-    let statement = try db.makeStatement(sql: "INSERT INTO client (name, email, age, createdAt) VALUES (?, ?, ?, ?)")
+    let statement = try db.makeStatement(
+      sql: "INSERT INTO client (name, email, emailKey, age, createdAt) VALUES (?, ?, ?, ?, ?)")
     for index in 0..<count {
       let given = first[index % first.count]
       let family = last[(index / first.count) % last.count]
-      try statement.execute(arguments: [
-        "\(given) \(family)", "\(given.lowercased()).\(family.lowercased())\(index)@example.com", 18 + index % 70, Date(),
-      ])
+      let email = "\(given.lowercased()).\(family.lowercased())\(index)@example.com"
+      try statement.execute(arguments: ["\(given) \(family)", email, Client.emailKey(email), 18 + index % 70, Date()])
     }
   }
 }
