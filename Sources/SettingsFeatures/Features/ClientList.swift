@@ -192,7 +192,7 @@ public struct ClientList: Reducer {
         return .none
 
       case let .failed(message):
-        state.message = Message(message + " Ctrl-L tries again.", isError: true, isStorageFailure: true)
+        state.message = Message(message + " Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
         // NB: Nothing more is coming: the list says what it has instead of "Loading…".
         if !state.isLoaded { state.loadFailed = true }
         state.isLoaded = true
