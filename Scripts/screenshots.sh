@@ -228,7 +228,7 @@ if [ "${age:-}" != 10 ]; then
   done
 fi
 keys Enter
-wait_for "Please enter a valid email" "You must be 18"
+wait_for "Please enter a valid email" "A client must be 18"
 shoot client-errors
 quit
 
