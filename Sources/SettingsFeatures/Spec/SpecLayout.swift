@@ -1,4 +1,5 @@
 import ComposableForms
+import Foundation
 import TerminalUI
 
 extension SpecForm {
@@ -23,11 +24,13 @@ extension SpecForm {
       case .confirm:
         control = Confirm(item.label, \.flags[index])
       case .select:
-        control = Select(item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5)
+        control = Select(
+          item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5,
+          title: { $0 }, matchKey: SpecForm.matchKey)
       case .multiselect:
         control = MultiSelect(
           item.label, \.lists[index], options: item.options, limit: item.maximum,
-          visibleRows: item.rows ?? 5)
+          visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
       case .number:
         control = Stepper(item.label, \.numbers[index], range: item.numberRange)
       case .note:
@@ -35,5 +38,13 @@ extension SpecForm {
       }
       return item.description.map { control.description($0) } ?? control
     }
+  }
+}
+
+extension SpecForm {
+  /// What typed text and an option's title are compared as, in a list's filter: case and
+  /// accents aside (`sao` finds São Paulo), as the clients search compares names.
+  static func matchKey(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

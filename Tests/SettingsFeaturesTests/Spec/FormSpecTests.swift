@@ -319,6 +319,27 @@ struct FormSpecTests {
     #expect(layout.actions(for: .edit(.backspace), state: state, view: &view) == [.set(\.numbers[1], 2)])
   }
 
+  /// A spec's list filters case and accents aside, as the clients search does: `sao` finds
+  /// São Paulo, and `ZUR` Zürich.
+  @Test func aListsFilterIgnoresCaseAndAccents() throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "city", "kind": "select", "rows": 2, "options": ["Lisboa", "São Paulo", "Zürich", "Oslo"]}
+      ]}
+      """))
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    state.form.focus = .field(SpecForm.Field(index: 0))
+    for (typed, found) in [("sao", "São Paulo"), ("ZUR", "Zürich")] {
+      var view = FormViewState<SpecForm.Field>()
+      view.focusedField = SpecForm.Field(index: 0)
+      view.input = ControlInput(typed: typed)
+      let lines = layout.render(state, size: Size(columns: 60, rows: 12), theme: .color, view: &view).buffer.lines
+      #expect(lines.contains { $0.contains(found) }, "\(typed): \(lines.joined(separator: "\n"))")
+      #expect(!lines.contains { $0.contains("Oslo") }, "\(typed): \(lines.joined(separator: "\n"))")
+    }
+  }
+
   /// In line mode an answer that is an option's title as written is that option, before it
   /// is read as a number: "3" among the options 1, 3 and 5 is 3, not the third (5).
   @Test func lineModeTakesAnOptionsTitleBeforeItsNumber() async throws {

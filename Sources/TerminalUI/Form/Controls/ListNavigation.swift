@@ -4,7 +4,9 @@
 struct ListNavigation {
   /// Every option's title, in order.
   let titles: [String]
-  /// The titles in lower case, made once, for filtering.
+  /// What typed text and titles are compared as (lower case, by default).
+  private let matchKey: (String) -> String
+  /// The titles' match keys, made once, for filtering.
   private let folded: [String]
   /// How many option rows are shown.
   let visibleRows: Int
@@ -12,13 +14,15 @@ struct ListNavigation {
   /// the next option that starts with it.
   let filters: Bool
 
-  /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered.
-  init(titles: [String], visibleRows: Int) {
+  /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered,
+  /// typed text and titles compared as `matchKey` makes them.
+  init(titles: [String], visibleRows: Int, matchKey: @escaping (String) -> String = { $0.lowercased() }) {
     let shown = max(1, min(visibleRows, titles.count))
     self.titles = titles
     self.visibleRows = shown
     self.filters = titles.count > shown
-    self.folded = filters ? titles.map { $0.lowercased() } : []
+    self.matchKey = matchKey
+    self.folded = filters ? titles.map(matchKey) : []
   }
 
   /// The rows the list takes: its options, and its filter line when it has one.
@@ -41,10 +45,10 @@ struct ListNavigation {
     ).render(in: area, buffer: &buffer)
   }
 
-  /// The indexes of the options `filter` matches (case does not matter), in order.
+  /// The indexes of the options `filter` matches (as their match keys), in order.
   func matches(_ filter: String) -> [Int] {
     guard filters, !filter.isEmpty else { return Array(titles.indices) }
-    let needle = filter.lowercased()
+    let needle = matchKey(filter)
     return folded.indices.filter { folded[$0].contains(needle) }
   }
 
@@ -91,9 +95,9 @@ struct ListNavigation {
       input.highlight = 0
     case let .character(character):
       // NB: A short list has no filter: a letter jumps to the next option starting with it.
-      let letter = String(character).lowercased()
+      let letter = matchKey(String(character))
       let order = Array(before.indices.dropFirst(current + 1)) + Array(before.indices.prefix(current + 1))
-      if let next = order.first(where: { titles[before[$0]].lowercased().hasPrefix(letter) }) {
+      if let next = order.first(where: { matchKey(titles[before[$0]]).hasPrefix(letter) }) {
         input.highlight = next
       }
     default:

@@ -5,7 +5,8 @@ import ComposableForms
 /// `visibleRows` typing filters.
 /// With a `limit`, Space chooses nothing more once that many are chosen, and the control says so
 /// below itself ("At most 2 chosen: unchoose one to choose another"). The value keeps the
-/// options' order. Ask for a minimum with the `.atLeast(n, message)` rule.
+/// options' order. Ask for a minimum with the `.atLeast(n, message)` rule. Typed text matches
+/// a title as `matchKey` makes both, as in ``Select(_:_:options:visibleRows:title:matchKey:)``.
 ///
 /// ```swift
 /// MultiSelect("Topics", \.$topics, options: ["Swift", "Go", "Rust"], limit: 2)
@@ -16,9 +17,10 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   options: [Value],
   limit: Int? = nil,
   visibleRows: Int = 5,
-  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+  matchKey: @escaping (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
-  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows)
+  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
   func chosen(_ state: State) -> Set<Int> {
     let values = Set(state[keyPath: keyPath].wrappedValue)
     return Set(options.indices.filter { values.contains(options[$0]) })

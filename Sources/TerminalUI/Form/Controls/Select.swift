@@ -10,14 +10,19 @@ import ComposableForms
 /// ```
 ///
 /// The compact ``Picker`` (`‹ Daily ›`) stays the better fit for a short list in a dense form.
+///
+/// Typed text matches a title as `matchKey` makes both: lower case by default. An app with
+/// Foundation can ignore accents too, so `sao` finds São Paulo:
+/// `matchKey: { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }`.
 public func Select<State, Value: Hashable & Sendable>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
   options: [Value],
   visibleRows: Int = 5,
-  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+  matchKey: @escaping (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
-  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows)
+  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
   func chosen(_ state: State) -> Int? { options.firstIndex(of: state[keyPath: keyPath].wrappedValue) }
   return FormControl(
     label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: navigation.rows,
@@ -53,12 +58,13 @@ public func Select<State, Value: Hashable & Sendable>(
     textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
 }
 
-/// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:)``).
+/// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:matchKey:)``).
 public func Select<State, Value: CaseIterable & Hashable & Sendable>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
   visibleRows: Int = 5,
-  title: @escaping @Sendable (Value) -> String = { String(describing: $0) }
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+  matchKey: @escaping (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
-  Select(label, keyPath, options: Array(Value.allCases), visibleRows: visibleRows, title: title)
+  Select(label, keyPath, options: Array(Value.allCases), visibleRows: visibleRows, title: title, matchKey: matchKey)
 }
