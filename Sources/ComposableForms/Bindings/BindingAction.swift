@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One action that can set any bindable field of `Root`, replacing an action per field.
 ///
 /// ```swift
@@ -49,6 +51,11 @@ public struct BindingAction<Root>: Sendable {
   /// Whether applying the action to `root` would change it (the field holds another value).
   public func changes(_ root: Root) -> Bool { change.changes(root) }
 
+  #if DEBUG
+    /// Whether the action was applied to a state yet (by ``BindingReducer``, or by hand).
+    var wasApplied: Bool { change.wasApplied }
+  #endif
+
   /// Matches a binding action by the field it sets, in a `switch` over actions.
   public static func ~= <Value>(
     keyPath: WritableKeyPath<Root, BindingState<Value>>,
@@ -67,6 +74,10 @@ protocol BindingChange<Root>: AnyObject, Sendable {
   func apply(to root: inout Root)
   func setsValue(equalTo value: Any) -> Bool
   func changes(_ root: Root) -> Bool
+  #if DEBUG
+    /// Whether the change was applied to a state (by ``BindingReducer``, or by hand).
+    var wasApplied: Bool { get }
+  #endif
 }
 
 /// Sets one bindable field to one value.
@@ -76,6 +87,12 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
   //     and the value is `Sendable`.
   @usableFromInline let keyPath: WritableKeyPath<Root, BindingState<Value>>
   @usableFromInline let value: Value
+  #if DEBUG
+    // NB: A debug build's check that the form engine sees the value after it was set (see
+    //     `_FormReducer`); a release build carries nothing for it.
+    private let applied = Atomic<Bool>(false)
+    @usableFromInline var wasApplied: Bool { applied.load(ordering: .relaxed) }
+  #endif
 
   @usableFromInline
   init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) {
@@ -88,6 +105,9 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
 
   @usableFromInline func apply(to root: inout Root) {
     root[keyPath: keyPath].wrappedValue = value
+    #if DEBUG
+      applied.store(true, ordering: .relaxed)
+    #endif
   }
 
   @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }

@@ -13,7 +13,8 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   /// Cancelling a form whose values were changed asks ``FormPrompt/discardChanges`` first.
   ///
   /// `BindingReducer()` goes before it in `body`, as below: the engine judges the values the
-  /// bindings have already set, so after it, every error would lag one change behind.
+  /// bindings have already set, so after it, every error would lag one change behind (a debug
+  /// build reports a binding action that reaches the engine before it was applied).
   ///
   /// ```swift
   /// var body: some ReducerOf<Self> {
@@ -80,6 +81,15 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       if let field = answered, state.form.checks[field] == check { answered = nil }
     }
     effect = effect.merge(with: base.reduce(into: &state, action: action))
+    #if DEBUG
+      if let binding = action.binding, !binding.wasApplied {
+        reportIssue(
+          """
+          A binding action reached the form engine before it was applied, so the engine judged \
+          the value before it: put BindingReducer() before .form { ... } in body.
+          """)
+      }
+    #endif
     return effect.merge(with: settle(&state, previousFocus: previousFocus, answered: answered))
   }
 
