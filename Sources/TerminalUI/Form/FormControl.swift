@@ -182,8 +182,10 @@ public final class FormControl<State> {
   }
 
   /// Names a key the control takes, for the footer while it has focus, e.g.
-  /// `.keyHelp("1-5", "rate")`: a ``ControlKind/custom`` control's keys are its own, so no
-  /// keymap binding describes them. Each call adds one, after the focus moves.
+  /// `.keyHelp("1-5", "rate")`: a control of your own's keys are its own, so no keymap binding
+  /// describes them. Each call adds one, before the focus moves; a control that names its keys
+  /// is not described as its kind (a ``ControlKind/list`` of your own does not say "Space
+  /// choose").
   public func keyHelp(_ key: String, _ action: String) -> FormControl {
     FormControl(copying: self, keyHelp: keyHelp + [KeyHelpView.Item(key: key, action: action)])
   }

@@ -16,7 +16,7 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   /// Multi-line text: Enter inserts a line break, Up/Down move by rows, Tab and Shift-Tab
   /// leave, and ``Keymap/openEditor`` (Ctrl-E) opens the text in `$VISUAL` or `$EDITOR`.
   case textArea
-  /// A list of options in view: Up/Down, Page Up/Down, Home/End and typed text (a filter)
+  /// A list of options in view: the arrows, Page Up/Down, Home/End and typed text (a filter)
   /// reach it as ``FormCommand/edit(_:)``, Space as ``FormCommand/toggle``; Tab and
   /// Shift-Tab leave it, and Enter reaches it as ``FormCommand/activate`` before moving on.
   case list

@@ -142,7 +142,8 @@ public struct Keymap: Hashable, Sendable {
       return membership.contains(.toggle) ? .activate : nil
     case .list:
       switch key {
-      case .up, .down, .pageUp, .pageDown, .home, .end, .backspace, .paste: return .edit(key)
+      // NB: Left and Right too, which a list of its own (a grid, a calendar) moves with.
+      case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .paste: return .edit(key)
       case .control("u"): return .edit(key)
       default: break
       }
@@ -187,7 +188,9 @@ extension Keymap {
     func add(_ binding: KeyBinding, _ help: String? = nil) {
       if let key = binding.keyName { items.append(.init(key: key, action: help ?? binding.help)) }
     }
-    switch focused {
+    // NB: A control that names its own keys speaks for itself: a list of your own that rates
+    //     with the arrows is not described as a list one chooses in with Space.
+    switch controlKeys.isEmpty ? focused : .custom {
     case .toggle:
       add(toggle)
     case .picker, .stepper:

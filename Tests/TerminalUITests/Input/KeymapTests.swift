@@ -219,7 +219,7 @@ import Testing
       }
     case .list:
       switch key {
-      case .up, .down, .pageUp, .pageDown, .home, .end, .backspace, .paste, .control("u"):
+      case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .paste, .control("u"):
         return .edit(key)
       default: break
       }
@@ -245,6 +245,17 @@ import Testing
   }
 
   // MARK: - Help from the bindings
+
+  /// A list of your own that names its keys (a rating moved with the arrows) gets all four
+  /// arrows, and its footer names its keys, not a list's "Space choose".
+  @Test func aListOfYourOwnTakesEveryArrowAndNamesItsOwnKeys() {
+    let keymap = Keymap.standard
+    for arrow in [Key.up, .down, .left, .right] {
+      #expect(keymap.command(for: arrow, focused: .list) == .edit(arrow))
+    }
+    let items = keymap.helpItems(for: .list, controlKeys: [.init(key: "←/→", action: "rate")])
+    #expect(items.map { "\($0.key) \($0.action)" } == ["←/→ rate", "Tab next", "Shift-Tab back", "Enter next", "Esc cancel"])
+  }
 
   @Test func helpFollowsACustomisedKeymap() {
     var keymap = Keymap.standard
