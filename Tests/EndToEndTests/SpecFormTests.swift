@@ -208,6 +208,12 @@ extension EndToEnd {
       #expect(cased.status == 0, "\(cased)")
       #expect(cased.stdout.contains(#""c" : "dark blue""#), "\(cased)")
       #expect(cased.stdout.contains("\"m\" : [\n    \"b\",\n    \"a\"\n  ]"), "\(cased)")
+
+      // Accents aside too, as the form's filter and line mode take them.
+      try write(#"{"fields": [{"key": "city", "kind": "select", "options": ["São Paulo", "Zürich"]}]}"#, to: "cities.json", in: session)
+      let cities = session.folder.appendingPathComponent("cities.json").path
+      let accents = try session.runDirectly(["form", cities, "--no-input", "--set", "city=sao paulo"])
+      #expect(accents.status == 0 && accents.stdout.contains(#""city" : "São Paulo""#), "\(accents)")
     }
 
     /// A text without `maxLength` holds 1,000 characters with `--no-input` too, as in the form,

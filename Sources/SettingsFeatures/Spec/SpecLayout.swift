@@ -42,9 +42,10 @@ extension SpecForm {
 }
 
 extension SpecForm {
-  /// What typed text and an option's title are compared as, in a list's filter: case and
-  /// accents aside (`sao` finds São Paulo), as the clients search compares names.
-  static func matchKey(_ text: String) -> String {
+  /// What typed text and an option's title are compared as, in a list's filter, in line
+  /// mode's answers and in `--set`: case and accents aside (`sao` finds São Paulo), as the
+  /// clients search compares names.
+  @Sendable public static func matchKey(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

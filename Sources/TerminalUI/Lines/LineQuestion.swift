@@ -87,11 +87,14 @@ extension LineQuestion {
     }
   }
 
-  /// One choice among numbered options: its number or its title.
+  /// One choice among numbered options: its number or its title (as ``OptionMatcher`` finds
+  /// it: a title first, so "3" among the options 1, 3 and 5 is 3, not 5).
   static func oneOf<Value: Equatable & Sendable>(
-    _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String]
+    _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String],
+    matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
   ) -> LineQuestion {
-    LineQuestion(
+    let matcher = OptionMatcher(titles, matchKey: matchKey)
+    return LineQuestion(
       current: { state in
         options.firstIndex(of: state[keyPath: keyPath].wrappedValue).map { titles[$0] } ?? ""
       },
@@ -99,18 +102,11 @@ extension LineQuestion {
       isChosen: { state, index in options[index] == state[keyPath: keyPath].wrappedValue },
       hint: "a number from 1 to \(titles.count)",
       answer: { text, _ throws(MisunderstoodAnswer) in
-        guard let index = Self.option(text, in: titles) else {
+        guard let index = matcher.index(of: text, orNumber: true) else {
           throw MisunderstoodAnswer("Type a number from 1 to \(titles.count), or an option as it is written")
         }
         return .set(keyPath, options[index])
       })
-  }
-
-  /// The option an answer names: its title as written, else its number (from 1), else its
-  /// title in another case (``OptionMatcher``). A title first, so "3" among the options 1, 3
-  /// and 5 is 3, not 5.
-  static func option(_ text: String, in titles: [String]) -> Int? {
-    OptionMatcher(titles).index(of: text, orNumber: true)
   }
 }
 

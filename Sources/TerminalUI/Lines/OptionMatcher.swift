@@ -1,6 +1,6 @@
 /// The option a typed answer names among titles: the title as written, else the only title
-/// that differs from it just in case (`Weekly` for `weekly`; none when `Ab` and `aB` both
-/// would). The titles are indexed once, so thousands of answers among thousands of options
+/// whose match key is the answer's (lower case by default: `Weekly` for `weekly`; none when
+/// `Ab` and `aB` both would; a list's `matchKey` may ignore accents too). The titles are indexed once, so thousands of answers among thousands of options
 /// take time in proportion to them. Line mode and `--set` read answers this way.
 ///
 /// ```swift
@@ -12,19 +12,21 @@ public struct OptionMatcher: Sendable {
   private let count: Int
   /// Each title's first index.
   private let exact: [String: Int]
-  /// Each title in lower case and the indexes of the titles that have it.
+  /// Each title's match key and the indexes of the titles that have it.
   private let folded: [String: [Int]]
+  private let matchKey: @Sendable (String) -> String
 
-  public init(_ titles: [String]) {
+  public init(_ titles: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }) {
     count = titles.count
     var exact: [String: Int] = [:]
     var folded: [String: [Int]] = [:]
     for (index, title) in titles.enumerated() {
       if exact[title] == nil { exact[title] = index }
-      folded[title.lowercased(), default: []].append(index)
+      folded[matchKey(title), default: []].append(index)
     }
     self.exact = exact
     self.folded = folded
+    self.matchKey = matchKey
   }
 
   /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
@@ -33,7 +35,7 @@ public struct OptionMatcher: Sendable {
     let text = text.trimmingSpaces
     if let index = exact[text] { return index }
     if orNumber, let number = Int(text), number >= 1, number <= count { return number - 1 }
-    guard let found = folded[text.lowercased()], found.count == 1 else { return nil }
+    guard let found = folded[matchKey(text)], found.count == 1 else { return nil }
     return found[0]
   }
 }

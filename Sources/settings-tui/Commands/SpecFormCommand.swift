@@ -88,13 +88,13 @@ struct SpecFormCommand: AsyncParsableCommand {
     case .text, .textarea, .secret:
       return .set(\.texts[index], assignment.value)
     case .select:
-      return .set(\.texts[index], try assignment.option(of: spec.fields[index].options))
+      return .set(\.texts[index], try assignment.option(of: spec.fields[index].options, matchKey: SpecForm.matchKey))
     case .toggle, .confirm:
       return .set(\.flags[index], try assignment.bool())
     case .number:
       return .set(\.numbers[index], try assignment.int())
     case .multiselect:
-      return .set(\.lists[index], try assignment.options(of: spec.fields[index].options))
+      return .set(\.lists[index], try assignment.options(of: spec.fields[index].options, matchKey: SpecForm.matchKey))
     case .note:
       throw fail("--set \(assignment.field): a note has no value")
     }

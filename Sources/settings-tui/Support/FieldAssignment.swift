@@ -42,8 +42,10 @@ struct FieldAssignment {
 
   /// One of `options`: the one given, else the only one that differs from it just in case
   /// (`Weekly` for `weekly`).
-  func option(of options: [String]) throws(ExitStatus) -> String {
-    guard let index = OptionMatcher(options).index(of: value) else {
+  func option(
+    of options: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
+  ) throws(ExitStatus) -> String {
+    guard let index = OptionMatcher(options, matchKey: matchKey).index(of: value) else {
       throw fail("--set \(shown): expected \(Self.choices(options))")
     }
     return options[index]
@@ -51,8 +53,10 @@ struct FieldAssignment {
 
   /// Some of `options` (a multiselect's, given as ``list()`` reads them), each as
   /// ``option(of:)`` finds it: each chosen once, in the order given.
-  func options(of options: [String]) throws(ExitStatus) -> [String] {
-    let matcher = OptionMatcher(options)
+  func options(
+    of options: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
+  ) throws(ExitStatus) -> [String] {
+    let matcher = OptionMatcher(options, matchKey: matchKey)
     var chosen: [String] = []
     var seen = Set<String>()
     for item in list() {

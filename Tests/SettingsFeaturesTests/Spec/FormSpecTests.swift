@@ -321,7 +321,7 @@ struct FormSpecTests {
 
   /// A spec's list filters case and accents aside, as the clients search does: `sao` finds
   /// São Paulo, and `ZUR` Zürich.
-  @Test func aListsFilterIgnoresCaseAndAccents() throws {
+  @Test func aListsFilterIgnoresCaseAndAccents() async throws {
     SpecForm.install(try parse("""
       {"fields": [
         {"key": "city", "kind": "select", "rows": 2, "options": ["Lisboa", "São Paulo", "Zürich", "Oslo"]}
@@ -338,6 +338,11 @@ struct FormSpecTests {
       #expect(lines.contains { $0.contains(found) }, "\(typed): \(lines.joined(separator: "\n"))")
       #expect(!lines.contains { $0.contains("Oslo") }, "\(typed): \(lines.joined(separator: "\n"))")
     }
+    // Line mode takes the same answer.
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["zurich"])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.texts[0].wrappedValue == "Zürich")
   }
 
   /// In line mode an answer that is an option's title as written is that option, before it

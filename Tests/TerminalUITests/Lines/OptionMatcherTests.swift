@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 import Testing
 
@@ -9,6 +10,15 @@ struct OptionMatcherTests {
     #expect(matcher.index(of: "aB") == 3, "as written first")
     #expect(matcher.index(of: "ab") == nil, "two titles differ from it just in case")
     #expect(matcher.index(of: "monthly") == nil)
+  }
+
+  @Test func aMatchKeyDecidesWhatDiffersOnlyInCase() {
+    let accentsAside = OptionMatcher(["São Paulo", "Zürich"]) {
+      $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+    #expect(accentsAside.index(of: "sao paulo") == 0)
+    #expect(accentsAside.index(of: "ZURICH") == 1)
+    #expect(OptionMatcher(["São Paulo"]).index(of: "sao paulo") == nil, "by default, case only")
   }
 
   @Test func aNumberIsAPlaceOnlyWhenAskedAndNoTitleIsIt() {

@@ -5,7 +5,7 @@ struct ListNavigation {
   /// Every option's title, in order.
   let titles: [String]
   /// What typed text and titles are compared as (lower case, by default).
-  private let matchKey: (String) -> String
+  private let matchKey: @Sendable (String) -> String
   /// The titles' match keys, made once, for filtering.
   private let folded: [String]
   /// How many option rows are shown.
@@ -16,7 +16,7 @@ struct ListNavigation {
 
   /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered,
   /// typed text and titles compared as `matchKey` makes them.
-  init(titles: [String], visibleRows: Int, matchKey: @escaping (String) -> String = { $0.lowercased() }) {
+  init(titles: [String], visibleRows: Int, matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }) {
     let shown = max(1, min(visibleRows, titles.count))
     self.titles = titles
     self.visibleRows = shown

@@ -18,7 +18,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   limit: Int? = nil,
   visibleRows: Int = 5,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
-  matchKey: @escaping (String) -> String = { $0.lowercased() }
+  matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
   func chosen(_ state: State) -> Set<Int> {
@@ -79,7 +79,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard text.lowercased() != "none" else { return .set(keyPath, []) }
         var indexes = Set<Int>()
-        let matcher = OptionMatcher(navigation.titles)
+        let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
         for part in text.split(separator: ",") {
           guard let index = matcher.index(of: String(part), orNumber: true) else {
             throw MisunderstoodAnswer(

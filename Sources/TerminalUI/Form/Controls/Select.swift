@@ -20,7 +20,7 @@ public func Select<State, Value: Hashable & Sendable>(
   options: [Value],
   visibleRows: Int = 5,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
-  matchKey: @escaping (String) -> String = { $0.lowercased() }
+  matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
   func chosen(_ state: State) -> Int? { options.firstIndex(of: state[keyPath: keyPath].wrappedValue) }
@@ -55,7 +55,8 @@ public func Select<State, Value: Hashable & Sendable>(
         return nil
       }
     },
-    textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
+    textAccess: nil, status: nil,
+    line: .oneOf(keyPath, options: options, titles: navigation.titles, matchKey: matchKey))
 }
 
 /// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:matchKey:)``).
@@ -64,7 +65,7 @@ public func Select<State, Value: CaseIterable & Hashable & Sendable>(
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
   visibleRows: Int = 5,
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
-  matchKey: @escaping (String) -> String = { $0.lowercased() }
+  matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
   Select(label, keyPath, options: Array(Value.allCases), visibleRows: visibleRows, title: title, matchKey: matchKey)
 }
