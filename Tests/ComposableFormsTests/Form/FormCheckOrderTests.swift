@@ -97,3 +97,54 @@ struct FormCheckOrderTests {
     #expect(store.state.form.errors[.sixth] == "Clashes with fifth")
   }
 }
+
+/// One field with three checks, of its own value and two others'.
+private struct ThreeChecks: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var name = "a"
+    var domain = "b"
+    var region = "c"
+    var form: FormState<Field> = .focusedOnFirstField
+
+    static let rules = FormRules<Self, Field>(
+      Validate(.name, \.$name)
+        .checked(\.$name, debounce: .zero) { _ in nil }
+        .checked(\.domain, debounce: .zero) { _ in nil }
+        .checked(\.region, debounce: .zero) { region in region == "c" ? "Not here" : nil }
+    )
+  }
+
+  enum Field: FormField { case name }
+
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<Field>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+}
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ChainedCheckTests {
+  /// Chained checks are one check of a flat array of their values, in order, however many.
+  @Test func threeChecksAreOneCheckOfTheirThreeValues() async {
+    let store = TestStore(initialState: ThreeChecks.State()) { ThreeChecks() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    let values: [AnyHashable] = ["Ada", "b", "c"]
+    await store.send(.set(\.$name, "Ada")) {
+      $0.name = "Ada"
+      $0.form.hasEdits = true
+      $0.form.checks[.name] = FieldCheck(value: AnyHashable(values), generation: 1)
+    }
+    await store.receive(.form(.checkFinished(.name, generation: 1, error: "Not here"))) {
+      $0.form.checks[.name]?.status = .finished(error: "Not here")
+      $0.form.validated = [.name]
+      $0.form.errors[.name] = "Not here"
+    }
+  }
+}

@@ -75,7 +75,11 @@ public struct Validate<State, Field: FormField>: Sendable {
   /// Adds an asynchronous check (e.g. "is this email taken?") of the value at `keyPath` that
   /// runs once the synchronous rules pass, `debounce` after the value last changed. A newer value
   /// cancels a running check and a late answer for an old value is ignored. Throwing shows the
-  /// error's description. A field's second check runs when its first one passes.
+  /// error's description.
+  ///
+  /// A field's second check runs when its first one passes; both run again when either value
+  /// changes, after the longer debounce. The field's ``FieldCheck/value`` is then the array
+  /// of the values checked, in order (`[email, domain]`).
   ///
   /// A value the form starts with (an edited record, a restored draft) has not been checked
   /// yet: its check starts with the form's first action, whatever that action is, so its answer
@@ -123,15 +127,21 @@ public struct BoundKeyPath: Hashable, @unchecked Sendable {
 /// makes the operation that checks it.
 struct AsyncCheck<State>: Sendable {
   let debounce: Duration
+  /// How many checks this one runs in turn (see ``then(_:)``).
+  var count = 1
   let prepare: @Sendable (State) -> (value: AnyHashable, operation: @Sendable () async throws -> String?)
 
   /// This check, then `next` when this one passes: a field's second check adds to its first,
   /// as its rules do. It runs again when either value changes, after the longer debounce.
   func then(_ next: AsyncCheck<State>) -> AsyncCheck<State> {
-    AsyncCheck(debounce: max(debounce, next.debounce)) { [prepare] state in
+    let (isChain, nextIsChain) = (count > 1, next.count > 1)
+    return AsyncCheck(debounce: max(debounce, next.debounce), count: count + next.count) { [prepare] state in
       let (firstValue, first) = prepare(state)
       let (nextValue, second) = next.prepare(state)
-      return (AnyHashable([firstValue, nextValue]), {
+      // NB: One flat array of every value checked, however many checks were chained.
+      let earlier = isChain ? (firstValue.base as? [AnyHashable] ?? [firstValue]) : [firstValue]
+      let later = nextIsChain ? (nextValue.base as? [AnyHashable] ?? [nextValue]) : [nextValue]
+      return (AnyHashable(earlier + later), {
         if let error = try await first() { return error }
         return try await second()
       })
