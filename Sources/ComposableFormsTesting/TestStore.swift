@@ -16,6 +16,10 @@ import IssueReporting
 ///
 /// A mismatch is reported through IssueReporting (so it fails Swift Testing and XCTest alike)
 /// with a diff of expected (−) against actual (+).
+///
+/// While a test store lives, tasks run on the main serial executor (as with the
+/// ``MainSerialExecutorTrait/mainSerialExecutor`` trait, and TCA's test store): effects start,
+/// and answer, in the order they were started, the same in every run.
 @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// The current state, after every action sent and received so far.
@@ -71,6 +75,7 @@ public final class TestStore<State: Equatable, Action> {
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       self?.receiveFromEffect(action)
     }
+    MainSerialExecutorUsers.enter()
   }
 
   /// Sends an action and asserts how it changed state: the closure gets the state as it was
@@ -229,6 +234,7 @@ public final class TestStore<State: Equatable, Action> {
   //     failures would belong to no test. A TestStore lives and dies on the main actor.
   nonisolated deinit {
     MainActor.assumeIsolated { self.checkAtEnd() }
+    MainSerialExecutorUsers.leave()
   }
 
   private func checkAtEnd() {
