@@ -269,9 +269,7 @@ where Action.State == State {
       var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: isArea)
       editor.maxLength = text.maxLength
       let outcome = isArea ? editor.handle(key, width: view.textAreaWidth) : editor.handle(key)
-      if editor.wasCut, let maxLength = text.maxLength {
-        view.notice = "At most \(maxLength) characters: the rest was left out"
-      }
+      if editor.wasCut, let maxLength = text.maxLength { view.notice = Self.cutNotice(maxLength) }
       view.editor = editor
       view.editorField = field
       guard outcome == .textChanged else { return [] }
@@ -292,17 +290,28 @@ where Action.State == State {
   /// The focused text area's text and the action that sets it (`nil` when no enabled text area
   /// has focus): what Ctrl-E hands to an editor and takes back. Text from the editor is made
   /// fit for the area (control characters dropped, one line break at the end removed, cut at
-  /// its limit).
-  public func editableText(in state: State) -> (text: String, set: (String) -> Action)? {
+  /// its limit); `notice` says when it was cut.
+  public func editableText(
+    in state: State
+  ) -> (text: String, set: (String) -> (action: Action, notice: String?))? {
     guard let field = state.form.focusedField, let control = control(for: field),
       control.kind == .textArea, rules.isEnabled(field, in: state), let access = control.textAccess
     else { return nil }
     return (access.get(state), { edited in
       var text = TextSanitizer.multiLine(edited)
       if text.hasSuffix("\n") { text.removeLast() }
-      if let maxLength = access.maxLength, text.count > maxLength { text = String(text.prefix(maxLength)) }
-      return .binding(access.set(text))
+      var notice: String?
+      if let maxLength = access.maxLength, text.count > maxLength {
+        text = String(text.prefix(maxLength))
+        notice = Self.cutNotice(maxLength)
+      }
+      return (.binding(access.set(text)), notice)
     })
+  }
+
+  /// What a text cut at its limit says, typed, pasted or from an editor.
+  static func cutNotice(_ maxLength: Int) -> String {
+    "At most \(maxLength) characters: the rest was left out"
   }
 
   /// The focused text field's editor, made fresh when focus arrived or the value changed from

@@ -128,7 +128,14 @@ where Action.State == State {
         guard let editable = layout.editableText(in: state), let externalEditor else { return nil }
         let edited = externalEditor(editable.text)
         terminal.invalidate()
-        actions = edited.map { [editable.set($0)] } ?? []
+        guard let edited else {
+          // NB: Its own messages went to the screen the form has just drawn over.
+          view.notice = "The editor did not finish (not found, or it ended with an error): the text is unchanged"
+          return nil
+        }
+        let (action, notice) = editable.set(edited)
+        view.notice = notice
+        actions = [action]
       case let command?:
         actions = layout.actions(for: command, state: state, view: &view)
       }

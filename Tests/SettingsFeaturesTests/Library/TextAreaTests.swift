@@ -102,16 +102,19 @@ struct TextAreaTests {
 
   @Test func anEditorThatFailsKeepsTheTextAndNoEditorMeansNothingHappens() async {
     let keys: [Key] = [.tab] + type("draft") + [.control("e")]
-    let (_, failed, _) = await run(keys) { _ in nil }
+    let (_, failed, failedScreen) = await run(keys) { _ in nil }
     #expect(failed.body == "draft")
+    // NB: The editor's own message went to the screen the form drew over: the form says it.
+    #expect(failedScreen.lines.joined().contains("The editor did not finish"), "\(failedScreen.lines.joined(separator: "\n"))")
     let (_, none, _) = await run(keys)
     #expect(none.body == "draft")
   }
 
   @Test func theLimitHoldsForTheEditorsTextToo() async {
     let keys: [Key] = [.tab, .control("e")]
-    let (_, state, _) = await run(keys) { _ in String(repeating: "x", count: 100) }
+    let (_, state, screen) = await run(keys) { _ in String(repeating: "x", count: 100) }
     #expect(state.body.count == 60)
+    #expect(screen.lines.joined().contains("At most 60 characters: the rest was left out"), "\(screen.lines.joined(separator: "\n"))")
   }
 
   @Test func lineModeAsksATextAreaOnOneLine() async {
