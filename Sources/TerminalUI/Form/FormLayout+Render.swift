@@ -401,10 +401,16 @@ extension FormLayout {
   /// The columns "↓ more" keeps free at the right of the status's last row.
   static var moreMarkerWidth: Int { 11 }
 
-  /// Moves `offset` as little as possible so `wanted` is inside the viewport.
+  /// Moves `offset` as little as possible so `wanted` is inside the viewport; rows too many
+  /// for it show from their first, so a focused field taller than the screen shows its label
+  /// and its control (where the highlight and the cursor are), not its description.
   func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, in total: Int, viewport: Int) {
-    if wanted.lowerBound < offset { offset = wanted.lowerBound }
-    if wanted.upperBound >= offset + viewport { offset = wanted.upperBound - viewport + 1 }
+    if wanted.count > viewport {
+      offset = wanted.lowerBound
+    } else {
+      if wanted.lowerBound < offset { offset = wanted.lowerBound }
+      if wanted.upperBound >= offset + viewport { offset = wanted.upperBound - viewport + 1 }
+    }
     offset = max(0, min(offset, max(0, total - viewport)))
   }
 

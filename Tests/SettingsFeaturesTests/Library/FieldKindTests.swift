@@ -191,6 +191,28 @@ struct FieldKindTests {
     #expect(lines[12] == "               Filter: xyz")
   }
 
+  /// A focused field taller than the window shows from its first row (the label, the options
+  /// and the highlight), not from its last (the description under it).
+  @Test func aFocusedListTallerThanTheWindowShowsItsLabelAndHighlight() {
+    let words = Array(repeating: "Pick the topics you want to hear about in the weekly letter.", count: 6)
+    let layout = FormLayout<Survey.State, Survey.Action>("Survey") { field in
+      switch field {
+      case .intro: Note("About", "A few questions.")
+      case .language: Select("Language", \.$language, visibleRows: 4) { $0.rawValue.capitalized }
+      case .city: Select("City", \.$city, options: Survey.cities, visibleRows: 3)
+      case .topics: MultiSelect("Topics", \.$topics, options: Survey.topics, limit: 3).description(words.joined(separator: " "))
+      case .secret: SecureField("Secret", \.$secret, echo: .none)
+      case .subscribes: Confirm("Subscribe?", \.$subscribes)
+      }
+    }
+    var state = Survey.State()
+    state.form.focus = .field(.topics)
+    var view = FormViewState<Survey.State.Field>()
+    view.focusedField = .topics
+    let lines = layout.render(state, size: Size(columns: 60, rows: 10), theme: .color, view: &view).buffer.lines
+    #expect(lines.contains { $0.hasPrefix(" › Topics") && $0.contains("Forms") }, "\n\(lines.joined(separator: "\n"))")
+  }
+
   @Test func multiSelectTogglesWithSpaceUpToItsLimit() async {
     var state = Survey.State()
     state.form.focus = .field(.topics)
