@@ -45,12 +45,13 @@ public struct PromptView: Widget {
   }
 
   /// The box's frame, centred in `area`: as wide as the message needs (at most `area`'s width)
-  /// and as tall as its lines, a blank row and the buttons.
+  /// and as tall as its lines, a blank row and the buttons' rows.
   public func frame(in area: Rect) -> Rect {
     let buttonsWidth = buttons.map(\.width).reduce(0, +) + 2 * max(0, buttons.count - 1)
     let widest = paragraphs.map(\.displayWidth).max() ?? 0
     let width = min(area.width, max(buttonsWidth, widest, 30) + 4)
-    let height = min(area.height, lines(width: max(1, width - 4)).count + 4)
+    let inner = max(1, width - 4)
+    let height = min(area.height, lines(width: inner).count + 3 + buttonRows(width: inner).count)
     return Rect(
       x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2,
       width: width, height: height)
@@ -72,9 +73,10 @@ public struct PromptView: Widget {
     }
     let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
     var lines = lines(width: max(1, text.width))
-    // NB: The buttons' row always shows. A message too long for the box takes the blank row
+    // NB: The buttons' rows always show. A message too long for the box takes the blank row
     //     above the buttons, then gives up its last lines, its last shown line ending in "…".
-    let room = lines.count > text.height - 2 ? text.height - 1 : text.height - 2
+    let buttonRows = buttonRows(width: max(1, text.width)).count
+    let room = lines.count > text.height - 1 - buttonRows ? text.height - buttonRows : text.height - 1 - buttonRows
     if lines.count > room, room > 0 {
       lines = Array(lines.prefix(room))
       lines[room - 1] = (lines[room - 1] + "…").truncated(toWidth: text.width)
@@ -87,18 +89,40 @@ public struct PromptView: Widget {
     }
   }
 
-  /// Where each answer's button is drawn when the box is centred in `area`.
+  /// Where each answer's button is drawn when the box is centred in `area`: in a row, or in
+  /// as many rows as a narrow box needs, so every answer shows.
   public func buttonFrames(in area: Rect) -> [Rect] {
     let box = frame(in: area)
     guard box.width >= 4, box.height >= 3 else { return [] }
     let left = box.x + 2
     let right = box.x + box.width - 2
-    let y = box.y + box.height - 2
-    var x = left
-    return buttons.map { button in
-      defer { x += button.width + 2 }
-      return Rect(x: x, y: y, width: max(0, min(button.width, right - x)), height: 1)
+    let rows = buttonRows(width: max(1, box.width - 4))
+    var frames: [Rect] = []
+    for (index, row) in rows.enumerated() {
+      let y = box.y + box.height - 1 - rows.count + index
+      var x = left
+      for button in row.map({ buttons[$0] }) {
+        frames.append(Rect(x: x, y: y, width: max(0, min(button.width, right - x)), height: 1))
+        x += button.width + 2
+      }
     }
+    return frames
+  }
+
+  /// The buttons (their indexes) on each row of a box `width` columns wide inside its margins:
+  /// as many on a row as fit, two columns apart.
+  private func buttonRows(width: Int) -> [[Int]] {
+    var rows: [[Int]] = [[]]
+    var used = 0
+    for (index, button) in buttons.enumerated() {
+      if let last = rows.last, !last.isEmpty, used + 2 + button.width > width {
+        rows.append([])
+        used = 0
+      }
+      used += (rows[rows.count - 1].isEmpty ? 0 : 2) + button.width
+      rows[rows.count - 1].append(index)
+    }
+    return rows
   }
 
   /// The index of the answer whose button is at `position`, the box centred in `area`.
