@@ -26,7 +26,7 @@ extension EndToEnd {
         $0.contains("Another program saved the settings") && $0.contains("[ Back ]")
           && $0.lines.last?.contains("b back") == true
       }
-      #expect(screen.contains("It changed: digest, displayName."), "\(screen)")
+      #expect(screen.contains("It changed: Digest, Display name."), "\(screen)")
       #expect(screen.contains("[ Merge ]  [ Keep mine ]  [ Use saved ]  [ Back ]"), "\(screen)")
       #expect(screen.lines.last?.contains("m merge  k keep mine  s use saved  b back") == true, "\(screen)")
     }

@@ -75,6 +75,19 @@ public struct SettingsForm: Reducer {
   public enum Field: FormField {
     case digest, displayName, enableNotifications, sendEmailNotifications,
       sendMobileNotifications, protectMyPosts
+
+    /// What the form calls the field (its control's label); `--set` and the file name it as the
+    /// case is spelled.
+    public var label: String {
+      switch self {
+      case .digest: "Digest"
+      case .displayName: "Display name"
+      case .enableNotifications: "Notifications"
+      case .sendEmailNotifications: "Email notifications"
+      case .sendMobileNotifications: "Mobile notifications"
+      case .protectMyPosts: "Protect my posts"
+      }
+    }
   }
 
   public enum Action: BindableFormAction, Equatable {
@@ -176,9 +189,13 @@ extension FormPrompt {
   /// this form's values, take the saved ones into the form, or go back to it.
   public static func settingsChanged(fields: [String]) -> FormPrompt {
     var prompt = settingsChanged
+    // NB: Named as the form names them; a key this version has no field for, as the file does.
+    let names = fields.map { key in
+      SettingsForm.Field.allCases.first { "\($0)" == key }?.label ?? key
+    }
     prompt.message = """
       Another program saved the settings while this form was open.
-      It changed: \(fields.joined(separator: ", ")).
+      It changed: \(names.joined(separator: ", ")).
       Merge keeps its changes to the fields you did not change, and yours for the rest.
       """
     return prompt

@@ -6,21 +6,21 @@ extension SettingsForm {
   @MainActor public static let layout = FormLayout<State, Action>("Settings") { field in
     switch field {
     case .digest:
-      Select("Digest", \.$digest, visibleRows: 3) { $0.description }
+      Select(field.label, \.$digest, visibleRows: 3) { $0.description }
     case .displayName:
-      TextField("Display name", \.$displayName, placeholder: "How others see you", maxLength: 32)
+      TextField(field.label, \.$displayName, placeholder: "How others see you", maxLength: 32)
     case .enableNotifications:
-      Toggle("Notifications", \.$enableNotifications)
+      Toggle(field.label, \.$enableNotifications)
         .status { state in
           if state.isLoading { return .loading("Asking for permission…") }
           return state.notificationsDenial.map { .failed($0) }
         }
     case .sendEmailNotifications:
-      Toggle("Email notifications", \.$sendEmailNotifications)
+      Toggle(field.label, \.$sendEmailNotifications)
     case .sendMobileNotifications:
-      Toggle("Mobile notifications", \.$sendMobileNotifications)
+      Toggle(field.label, \.$sendMobileNotifications)
     case .protectMyPosts:
-      Toggle("Protect my posts", \.$protectMyPosts)
+      Toggle(field.label, \.$protectMyPosts)
     }
   }
 }
