@@ -47,6 +47,31 @@ public struct LineQuestion<State> {
     self.isSecret = isSecret
     self.answer = answer
   }
+
+  /// A question whose `answer` throws any error: the error's description is what the person
+  /// reads (a ``MisunderstoodAnswer`` its message), so a plain `throws` closure needs no
+  /// spelled-out error type.
+  @_disfavoredOverload
+  public init(
+    current: @escaping (State) -> String,
+    options: [String] = [],
+    isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
+    hint: String = "",
+    isSecret: Bool = false,
+    answer: @escaping (_ text: String, _ state: State) throws -> BindingAction<State>?
+  ) {
+    self.init(
+      current: current, options: options, isChosen: isChosen, hint: hint, isSecret: isSecret,
+      answer: { text, state throws(MisunderstoodAnswer) in
+        do {
+          return try answer(text, state)
+        } catch let misunderstood as MisunderstoodAnswer {
+          throw misunderstood
+        } catch {
+          throw MisunderstoodAnswer(String(describing: error))
+        }
+      })
+  }
 }
 
 /// An answer that was not understood in line mode, and what to type instead.
