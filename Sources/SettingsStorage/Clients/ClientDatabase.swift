@@ -173,7 +173,7 @@ struct ClientDatabase: Sendable {
         guard let record = try Self.saved(under: email).fetchOne(db) else { return false }
         let deleted = try record.delete(db)
         // NB: A row saved before keys that shared this one's key takes it over now.
-        if try Self.hasEmailsWithoutKeys(db) { try Self.keyEmailsWithoutKeys(db) }
+        try Self.keyEmailsWithoutKeys(db)
         return deleted
       }
     } catch {
