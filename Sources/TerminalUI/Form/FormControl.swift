@@ -35,7 +35,7 @@ public final class FormControl<State> {
   /// The bindable field the control edits, when it edits one: a layout refuses two controls
   /// for one field, and a control that edits another field than its rules read.
   public let binding: BoundKeyPath?
-  /// The rows the control takes (a list shows several options); its label sits on the first.
+  /// The rows the control takes (a list shows several options); its label starts on the first.
   public let rows: Int
   /// A line of help under the control, in the control column.
   public let description: String?
@@ -62,6 +62,12 @@ public final class FormControl<State> {
   /// The description's lines, wrapped to a control column `width` wide.
   func descriptionLines(atWidth width: Int) -> [String] {
     description?.wrapped(toWidth: max(1, width)) ?? []
+  }
+
+  /// The label's lines in a label column `width` wide: the label itself when it fits, else
+  /// wrapped at spaces (a question a confirm asks is read in full, not cut).
+  func labelLines(atWidth width: Int) -> [String] {
+    label.displayWidth <= width ? [label] : label.wrapped(toWidth: max(1, width))
   }
 
   /// Whether the control's place in the form (its own rows, then its description's) can be other

@@ -164,7 +164,7 @@ extension FormLayout {
           status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
         var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
-          drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
+          drawLabel(of: control, line: 0, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           let area = Rect(
             x: columns.control, y: y,
             width: control.kind == .note ? textWidth(width: width) : columns.controlWidth, height: 1)
@@ -219,9 +219,7 @@ extension FormLayout {
           }()
           drawnControls[index] = drawn
           buffer.copyRow(line, of: drawn, to: y)
-          if line == 0 {
-            drawLabel(of: control, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
-          }
+          drawLabel(of: control, line: line, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           if isEditing, let position = areaCursor, position.row == line {
             cursor = Position(column: position.column, row: y)
           }
@@ -230,13 +228,20 @@ extension FormLayout {
       case let .description(index, line):
         let control = controls[index]
         let isDisabled = !rules.isEnabled(fields[index], in: state)
-        cache.row(y, .description(index: index, line: line, isDisabled: isDisabled), in: &buffer) { buffer in
+        let isFocused = form.focusedField == fields[index]
+        let key = RowKey.description(index: index, line: line, isFocused: isFocused, isDisabled: isDisabled)
+        cache.row(y, key, in: &buffer) { buffer in
           let textWidth = textWidth(width: width)
           let lines = control.descriptionLines(atWidth: textWidth)
           buffer.draw(
             lines.indices.contains(line) ? lines[line] : "",
             in: Rect(x: columns.control, y: y, width: textWidth, height: 1),
             style: isDisabled ? theme.disabled : theme.help)
+          // NB: A label too long for its column goes on beside the description, or alone.
+          let labelLine = control.rows(atWidth: textWidth) + line
+          drawLabel(
+            of: control, line: labelLine, row: y, isFocused: isFocused, isDisabled: isDisabled,
+            width: columns.label, theme: theme, into: &buffer)
         }
         return nil
       case let .note(status, line):
@@ -281,17 +286,26 @@ extension FormLayout {
     }
   }
 
-  /// A control's label in the label column, with the focus marker before it. A note's label
-  /// is never dimmed: a note takes no focus, which is not being disabled.
+  /// Line `line` of a control's label in the label column (nothing past its last line), with
+  /// the focus marker before the first. A note's label is never dimmed: a note takes no focus,
+  /// which is not being disabled.
   func drawLabel(
-    of control: FormControl<State>, row y: Int, isFocused: Bool, isDisabled: Bool, width: Int,
-    theme: Theme, into buffer: inout Buffer
+    of control: FormControl<State>, line: Int, row y: Int, isFocused: Bool, isDisabled: Bool,
+    width: Int, theme: Theme, into buffer: inout Buffer
   ) {
-    if isFocused {
+    if isFocused && line == 0 {
       buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
     }
+    let text: String
+    if line == 0 && control.label.displayWidth <= width {
+      text = control.label
+    } else {
+      let lines = control.labelLines(atWidth: width)
+      guard lines.indices.contains(line) else { return }
+      text = lines[line]
+    }
     let style = isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
-    LabelView(control.label, style: style)
+    LabelView(text, style: style)
       .render(in: Rect(x: 3, y: y, width: width, height: 1), buffer: &buffer)
   }
 
@@ -337,9 +351,11 @@ extension FormLayout {
   }
 
   /// The rows of the controls on a screen `width` wide; `nil` when every control takes one row
-  /// (the common case, where a control's row is its index).
+  /// (the common case, where a control's row is its index). A control's place is as tall as
+  /// its rows and description, or its label wrapped in the label column if that is taller.
   func controlRows(width: Int) -> TallRowsCache.Rows? {
-    guard hasTallControls else { return nil }
+    let labelColumn = columns(width: width).label
+    guard hasTallControls || labelWidth > labelColumn else { return nil }
     let textWidth = textWidth(width: width)
     return tallRows.rows(width: width) {
       var rows = TallRowsCache.Rows(before: [0], own: [])
@@ -348,7 +364,8 @@ extension FormLayout {
       var running = 0
       for control in controls {
         let own = control.rows(atWidth: textWidth)
-        running += own + control.descriptionLines(atWidth: textWidth).count
+        let label = control.label.displayWidth > labelColumn ? control.labelLines(atWidth: labelColumn).count : 1
+        running += max(own + control.descriptionLines(atWidth: textWidth).count, label)
         rows.before.append(running)
         rows.own.append(own)
       }

@@ -70,7 +70,8 @@ enum RowKey: Hashable {
   case controlLine(
     index: Int, line: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
     input: ControlInput)
-  case description(index: Int, line: Int, isDisabled: Bool)
+  /// A row under a control: its description, and its label where that wraps this far.
+  case description(index: Int, line: Int, isFocused: Bool, isDisabled: Bool)
   case note(StatusView.Status, line: Int, spinnerFrame: Int)
   case error(String)
   case buttons(isValid: Bool, focus: ButtonFocus)

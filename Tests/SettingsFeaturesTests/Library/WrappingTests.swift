@@ -108,3 +108,93 @@ struct WrappingTests {
     #expect(store.state.name == "y", "\(backend.lines.joined(separator: "\n"))")
   }
 }
+
+/// Labels longer than the label column (a third of the screen): wrapped in it, never cut.
+struct Agreement: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var agrees = false
+    @BindingState var name = ""
+    @BindingState var nickname = ""
+    @BindingState var plan = "Free"
+    var form = FormState<Field>()
+
+    enum Field: FormField {
+      case agrees, name, nickname, plan
+    }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Sign up") { field in
+    switch field {
+    case .agrees: Confirm("Do you agree to the terms of service and the privacy policy?", \.$agrees)
+    case .name: TextField("Name", \.$name)
+    case .nickname: TextField("What your colleagues call you", \.$nickname).description("Shown next to your posts")
+    case .plan: Select("The plan that suits your team", \.$plan, options: ["Free", "Team", "Business"])
+    }
+  }
+}
+
+@MainActor
+struct LabelWrappingTests {
+  func screen(_ state: Agreement.State = Agreement.State(), columns: Int, view: inout FormViewState<Agreement.State.Field>, cache: inout FrameCache) -> [String] {
+    Agreement.layout.render(state, size: Size(columns: columns, rows: 30), theme: .color, view: &view, cache: &cache)
+      .buffer.lines
+  }
+
+  func screen(_ state: Agreement.State = Agreement.State(), columns: Int) -> [String] {
+    var view = FormViewState<Agreement.State.Field>()
+    var cache = FrameCache()
+    return screen(state, columns: columns, view: &view, cache: &cache)
+  }
+
+  @Test func aLongLabelWrapsInItsColumnAndTheRowsUnderItMoveDown() {
+    let lines = screen(columns: 60)
+    // The label column is a third of 60: 20 wide, from column 3; the controls start at 25.
+    #expect(Array(lines[3...15]) == [
+      " › Do you agree to the   [ Yes ]  [ No ]",
+      "   terms of service and",
+      "   the privacy policy?",
+      "   Name",
+      "   What your colleagues",
+      "   call you              Shown next to your posts",
+      "   The plan that suits   (•) Free",
+      "   your team             ( ) Team",
+      "                         ( ) Business",
+      "",
+      "                         [ Save ]  [ Cancel ]",
+      "",
+      "",
+    ])
+    #expect(lines.allSatisfy { !$0.contains("…") }, "nothing is cut")
+  }
+
+  @Test func aScreenWideEnoughKeepsEveryLabelOnOneRow() {
+    let lines = screen(columns: 200)
+    #expect(lines[3].hasPrefix(" › Do you agree to the terms of service and the privacy policy?  [ Yes ]"))
+    #expect(lines[4].hasPrefix("   Name"))
+  }
+
+  @Test func theWrappedLinesFollowFocusAsTheFirstDoesAndACachedFrameMatchesAFreshOne() {
+    var view = FormViewState<Agreement.State.Field>()
+    var cache = FrameCache()
+    var state = Agreement.State()
+    _ = screen(state, columns: 60, view: &view, cache: &cache)
+    state.form.focus = .field(.name)
+    let cached = screen(state, columns: 60, view: &view, cache: &cache)
+    #expect(cached == screen(state, columns: 60))
+    var fresh = FormViewState<Agreement.State.Field>()
+    var freshCache = FrameCache()
+    let buffer = Agreement.layout.render(state, size: Size(columns: 60, rows: 30), theme: .color, view: &fresh, cache: &freshCache).buffer
+    let second = Agreement.layout.render(state, size: Size(columns: 60, rows: 30), theme: .color, view: &view, cache: &cache).buffer
+    #expect(second == buffer, "styles too: the question's second line is no longer drawn focused")
+    #expect(buffer[Position(column: 3, row: 4)].style == Theme.color.label)
+  }
+}
