@@ -21,9 +21,10 @@ import IssueReporting
 /// build makes it (see ``problems``). The rules come from ``FormFeatureState/rules``: they are
 /// written once.
 ///
-/// Labels sit in a column, each error directly under its field, the focused control is
-/// highlighted (with the cursor in a text field), disabled controls are dimmed, and the Save
-/// button is dimmed, but focusable and pressable, while the form is invalid.
+/// Labels sit in a column (at most a third of the screen; a longer label wraps in it), each
+/// error directly under its field, the focused control is highlighted (with the cursor in a
+/// text field), disabled controls are dimmed, and the Save button is dimmed, but focusable and
+/// pressable, while the form is invalid.
 public struct FormLayout<State: FormFeatureState, Action: BindableFormAction>
 where Action.State == State {
   public typealias Field = State.Field
