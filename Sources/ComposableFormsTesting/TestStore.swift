@@ -68,8 +68,8 @@ public final class TestStore<State: Equatable, Action> {
     self.state = initialState
     self.asserted = initialState
     // NB: The same entry point as `Store`, so a test runs the code the app runs.
-    self.makeReducer = { reducer._builtOnce() }
-    self.reducer = reducer._builtOnce()
+    self.makeReducer = { _MissingFormEngineCheck.watching(reducer._builtOnce()) }
+    self.reducer = _MissingFormEngineCheck.watching(reducer._builtOnce())
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in

@@ -69,6 +69,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     if isBinding && !state.form.refusals.isEmpty { state.form.refusals = [:] }
     var answered: Field?
     if let formAction {
+      _MissingFormEngineCheck.engineHandledFormAction()
       let check: FieldCheck?
       if case let .checkFinished(field, _, _) = formAction {
         answered = field

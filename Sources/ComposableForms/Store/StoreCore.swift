@@ -27,7 +27,7 @@ final class RootStoreCore<State, Action>: StoreCore {
   init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
     self.currentState = initialState
     // NB: The same entry point as `TestStore` (see `Reducer._builtOnce()`).
-    self.reduce = reducer._builtOnce()
+    self.reduce = _MissingFormEngineCheck.watching(reducer._builtOnce())
     self.dependencies = dependencies
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)
