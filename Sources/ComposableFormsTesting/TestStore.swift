@@ -68,8 +68,9 @@ public final class TestStore<State: Equatable, Action> {
     self.state = initialState
     self.asserted = initialState
     // NB: The same entry point as `Store`, so a test runs the code the app runs.
-    self.makeReducer = { _MissingFormEngineCheck.watching(reducer._builtOnce()) }
-    self.reducer = _MissingFormEngineCheck.watching(reducer._builtOnce())
+    let watched = { _MissingFormEngineCheck.watching(reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column) }
+    self.makeReducer = watched
+    self.reducer = watched()
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
@@ -162,7 +163,7 @@ public final class TestStore<State: Equatable, Action> {
     let casePath = AnyCasePath(actionCase)
     await receiveAction(
       matching: { casePath.extract(from: $0) != nil },
-      expected: { "Expected an action of the case \(actionCase)" },
+      expected: { "Expected an action of the case \(Self.describe(actionCase))" },
       mismatch: { "Received an action of another case:\n\(self.describe($0).indented)" },
       timeout: timeout, updateStateToExpectedResult,
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -182,7 +183,8 @@ public final class TestStore<State: Equatable, Action> {
     let casePath = AnyCasePath(actionCase)
     await receiveAction(
       matching: { casePath.extract(from: $0) == value },
-      expected: { "Expected \(actionCase) with:\n\(String(customDumping: value).indented)" },
+      // NB: Shown as the whole action: a case key path prints as an address on Linux.
+      expected: { "Expected:\n\(self.describe(casePath.embed(value)).indented)" },
       mismatch: { actual in
         guard let actualValue = casePath.extract(from: actual) else {
           return "Received an action of another case:\n\(self.describe(actual).indented)"
@@ -388,8 +390,8 @@ public final class TestStore<State: Equatable, Action> {
       if exhaustivity != .on, expected != actual {
         // NB: Non-exhaustive: the asserted changes only need to hold in the actual state.
         if exhaustivity.showsSkipped {
-          showSkipped(
-            "State changed without an assertion while \(step):\n\n\(CustomDump.diff(expected, actual, format: .proportional) ?? "")", at: here)
+          let difference = (CustomDump.diff(expected, actual, format: .proportional) ?? "").withoutWrapperUnderscores
+          showSkipped("State changed without an assertion while \(step):\n\n\(difference)", at: here)
         }
         expected = actual
         try updateStateToExpectedResult?(&expected)
@@ -415,6 +417,13 @@ public final class TestStore<State: Equatable, Action> {
       ? "State was not expected to change, but a change occurred while \(step):"
       : "A state change does not match the expectation while \(step):"
     fail("\(headline)\n\n\(difference.indented)\n\n(Expected: −, Actual: +)", at: here)
+  }
+
+  /// A case key path as a message names it, where the runtime knows its name: on Linux a key
+  /// path through computed properties prints as addresses, which name nothing.
+  private static func describe<Value>(_ casePath: CaseKeyPath<Action, Value>) -> String {
+    let description = String(describing: casePath)
+    return description.contains("<computed") ? "the test names" : description
   }
 
   private func describe(_ action: Action) -> String {

@@ -30,9 +30,15 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   /// `ImmediateClock()` or a `TestClock` it advances (`$0.continuousClock = clock` in the test
   /// store's `withDependencies`).
   public func form(
-    submit: @escaping (State) -> @Sendable () async throws -> Void
+    submit: @escaping (State) -> @Sendable () async throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _FormReducer<Self> {
-    _FormReducer(base: self, submit: submit)
+    _FormReducer(
+      base: self, submit: submit,
+      location: _FormReducer.Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -46,13 +52,23 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
   let base: Base
   let submit: (State) -> @Sendable () async throws -> Void
+  /// Where `.form { … }` was written: what a debug build's reports point at.
+  let location: Location
   var rules: FormRules<State, Field> { State.rules }
 
   @Dependency(\.continuousClock) var clock
 
-  init(base: Base, submit: @escaping (State) -> @Sendable () async throws -> Void) {
+  struct Location {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+  }
+
+  init(base: Base, submit: @escaping (State) -> @Sendable () async throws -> Void, location: Location) {
     self.base = base
     self.submit = submit
+    self.location = location
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -88,7 +104,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
           """
           A binding action reached the form engine before it was applied, so the engine judged \
           the value before it: put BindingReducer() before .form { ... } in body.
-          """)
+          """, fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column)
       }
     #endif
     return effect.merge(with: settle(&state, previousFocus: previousFocus, answered: answered))
@@ -278,7 +295,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
   /// Shows, updates or clears errors: a field that shows an error is re-validated on every
   /// change; a field is validated when focus leaves it and when its check answers that the
   /// value is taken (even while it has focus: the answer is what the person waits for); a
-  /// submit validates every field.
+  /// submit validates every field. A validated field whose rules read other fields is
+  /// re-validated whenever focus leaves any field.
   ///
   /// Only those fields are looked at, so an action costs the same in a form of ten fields or
   /// ten thousand.
@@ -291,7 +309,12 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     else { return }
     let form = state.form
     var candidates = Set(form.errors.keys)
-    if let left { candidates.insert(left) }
+    if let left {
+      candidates.insert(left)
+      // NB: A rule that reads other fields may judge differently after a change elsewhere: the
+      //     confirmation no longer matches the password just left.
+      candidates.formUnion(rules.crossFieldOrder)
+    }
     var validated = form.validated
     if let answered {
       // NB: An answer that finds a problem shows at once, even in the focused field: the person

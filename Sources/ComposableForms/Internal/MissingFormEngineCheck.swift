@@ -20,9 +20,14 @@ public enum _MissingFormEngineCheck {
     #endif
   }
 
-  /// `reduce`, watching its first form action in a debug build (see the type's description).
+  /// `reduce`, watching its first form action in a debug build (see the type's description);
+  /// a report points at the given place (a test store's, where a test made it).
   public static func watching<State, Action>(
-    _ reduce: @escaping (inout State, Action) -> Effect<Action>
+    _ reduce: @escaping (inout State, Action) -> Effect<Action>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> (inout State, Action) -> Effect<Action> {
     #if DEBUG
       guard Action.self is any BindableFormAction.Type else { return reduce }
@@ -40,7 +45,7 @@ public enum _MissingFormEngineCheck {
             """
             The form action \(description) reached no form engine, so focus, validation and \
             submit do nothing: add .form { … } to the feature's body, after BindingReducer().
-            """)
+            """, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return effect
       }

@@ -17,6 +17,9 @@ public struct FormRules<State, Field: FormField>: Sendable {
   /// The fields with an asynchronous check, in focus order: checks that start together start
   /// in this order, the same in every run (a dictionary's order is not).
   private(set) var checkOrder: [Field] = []
+  /// The fields with rules that read other fields too (``Validate/init(_:_:)``), in focus
+  /// order: judged again whenever focus leaves a field, once they have been validated.
+  private(set) var crossFieldOrder: [Field] = []
   private let enabled: @Sendable (State, Field) -> Bool
   /// The bindable field each field's rules read, where they name one (`\.$email`).
   package private(set) var bindings: [Field: BoundKeyPath] = [:]
@@ -45,6 +48,7 @@ public struct FormRules<State, Field: FormField>: Sendable {
     _ rules: [Validate<State, Field>], isEnabled: @escaping @Sendable (State, Field) -> Bool,
     focusOrder: FocusOrder<Field>
   ) {
+    var crossField: [Field] = []
     for rule in rules {
       let previous = validators[rule.field]
       let validate = rule.validate
@@ -53,12 +57,15 @@ public struct FormRules<State, Field: FormField>: Sendable {
         asyncChecks[rule.field] = asyncChecks[rule.field].map { $0.then(check) } ?? check
       }
       if let binding = rule.binding { bindings[rule.field] = binding }
+      if rule.readsOtherFields && !crossField.contains(rule.field) { crossField.append(rule.field) }
     }
     self.enabled = isEnabled
     self.focusOrder = focusOrder
-    self.checkOrder = asyncChecks.keys.sorted {
-      (focusOrder.position[$0] ?? .max) < (focusOrder.position[$1] ?? .max)
+    let inFocusOrder = { (first: Field, second: Field) in
+      (focusOrder.position[first] ?? .max) < (focusOrder.position[second] ?? .max)
     }
+    self.checkOrder = asyncChecks.keys.sorted(by: inFocusOrder)
+    self.crossFieldOrder = crossField.sorted(by: inFocusOrder)
   }
 
   /// How many pages the form has (``FormField/page``): 1 for a form without pages.

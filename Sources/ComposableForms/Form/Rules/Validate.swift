@@ -15,6 +15,9 @@ public struct Validate<State, Field: FormField>: Sendable {
   /// The bindable field the rules read (`\.$email`), when they were given one: a layout checks
   /// that the field's control edits the same one.
   let binding: BoundKeyPath?
+  /// Whether the rules read more of the state than the field's own value (a confirmation
+  /// that must match a password), so another field's change can change their verdict.
+  let readsOtherFields: Bool
 
   /// Rules for `field`, reading its value at `keyPath`; the first failing rule's message shows.
   // NB: Disfavored, so `\.$email` with no rule (or rules whose type does not settle it) reads
@@ -33,6 +36,7 @@ public struct Validate<State, Field: FormField>: Sendable {
     }
     self.asyncCheck = nil
     self.binding = nil
+    self.readsOtherFields = false
   }
 
   /// Rules for `field`, reading the bindable field at `keyPath` (`\.$email`); the first failing
@@ -52,24 +56,31 @@ public struct Validate<State, Field: FormField>: Sendable {
     }
     self.asyncCheck = nil
     self.binding = BoundKeyPath(keyPath)
+    self.readsOtherFields = false
   }
 
   /// Rules for `field` that need more of the state than its own value.
+  ///
+  /// Once `field` has been validated, its rules are judged again whenever focus leaves any
+  /// field, so a change elsewhere (a new password) shows or clears this field's error (the
+  /// confirmation no longer matches) without a visit to it.
   public init(_ field: Field, _ validate: @escaping @Sendable (State) -> String?) {
     self.field = field
     self.validate = validate
     self.asyncCheck = nil
     self.binding = nil
+    self.readsOtherFields = true
   }
 
   private init(
     field: Field, validate: @escaping @Sendable (State) -> String?, binding: BoundKeyPath?,
-    asyncCheck: AsyncCheck<State>?
+    asyncCheck: AsyncCheck<State>?, readsOtherFields: Bool
   ) {
     self.field = field
     self.validate = validate
     self.asyncCheck = asyncCheck
     self.binding = binding
+    self.readsOtherFields = readsOtherFields
   }
 
   /// Adds an asynchronous check (e.g. "is this email taken?") of the value at `keyPath` that
@@ -109,7 +120,7 @@ public struct Validate<State, Field: FormField>: Sendable {
     }
     return Self(
       field: field, validate: validate, binding: binding,
-      asyncCheck: asyncCheck.map { $0.then(added) } ?? added
+      asyncCheck: asyncCheck.map { $0.then(added) } ?? added, readsOtherFields: readsOtherFields
     )
   }
 }
