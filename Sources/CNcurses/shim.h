@@ -148,6 +148,12 @@ static inline int cn_locale_is_utf8(void) {
   return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
 }
 
+/// Whether the current LC_CTYPE is plain ASCII (the C and POSIX locales).
+static inline int cn_locale_is_ascii(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && strcmp(codeset, "ANSI_X3.4-1968") == 0;
+}
+
 // MARK: - Signal relay
 //
 // NB: A signal handler may only call async-signal-safe functions, so the handler lives in C: it

@@ -38,6 +38,10 @@ public final class CursesBackend {
   var palette: ColorPalette
   /// Whether cells may be written in Unicode (see ``GlyphFallback``).
   let writesUnicode: Bool
+  /// Whether typed bytes are decoded as UTF-8 here rather than by curses' `wget_wch` (see
+  /// ``readCharacter()``): in a UTF-8 locale, and in the C locale, where a terminal sends UTF-8
+  /// all the same.
+  let decodesUTF8: Bool
   /// Whether the terminal takes bracketed paste (terminfo has `BE`, `PS` and `PE`).
   let pastesInBrackets: Bool
   /// The keys of codes terminfo gives to sequences ``KeyBindings`` also knows (xterm's `kRIT5`).
@@ -119,6 +123,7 @@ public final class CursesBackend {
     palette = ColorPalette(mode: colorMode)
     writesUnicode = GlyphFallback.allowsUnicode(
       localeIsUTF8: cn_locale_is_utf8() != 0, terminalName: String(cString: termname()))
+    decodesUTF8 = cn_locale_is_utf8() != 0 || cn_locale_is_ascii() != 0
     (pastesInBrackets, terminfoKeys) = KeyBindings.install()
     let exitBytes = pastesInBrackets ? Self.capabilityBytes("BD") : []
     activeTerminal.withLock { $0 = .active(fd: opened.outputFD, exitBytes: exitBytes) }

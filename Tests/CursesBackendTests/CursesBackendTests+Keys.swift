@@ -28,7 +28,7 @@ extension CursesBackendTests {
     ("\n", .enter),
   ])
   func bytesDecodeToKeys(bytes: String, key: Key) throws {
-    let terminal = PipeTerminal()
+    let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
     defer { backend.shutdown() }
     terminal.type(bytes)
@@ -95,7 +95,7 @@ extension CursesBackendTests {
   /// `Esc b`), so it never cancels a form; Esc twice, or before Ctrl-C or Enter, is Esc and
   /// then that key.
   @Test func escapeWithALetterIsAnAltKey() throws {
-    let terminal = PipeTerminal()
+    let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
     defer { backend.shutdown() }
     terminal.type("\u{1B}y\u{1B}é\u{1B}\u{7F}")
@@ -150,8 +150,49 @@ extension CursesBackendTests {
                      .key(.character("c")), .key(.tab)])
   }
 
+  @Test func textBeyondASCIIArrivesCharacterByCharacter() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("é日🇯x")
+    var keys: [TerminalEvent] = []
+    for _ in 0..<4 { keys.append(backend.nextEvent(timeout: .seconds(1))) }
+    #expect(keys == [.key(.character("é")), .key(.character("日")), .key(.character("🇯")), .key(.character("x"))])
+  }
+
+  /// A terminal sends UTF-8 whatever the locale says: in the C locale curses' own decoding
+  /// refused the é and took the rest of the burst with it, and the saved name was "Mabc".
+  @Test func theCLocaleKeepsWhatIsTypedAfterAnAccent() throws {
+    setenv("LC_ALL", "C", 1)
+    defer {
+      unsetenv("LC_ALL")
+      _ = setlocale(LC_ALL, "")
+    }
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("Müller")
+    terminal.type("abc")
+    var typed = ""
+    for _ in 0..<9 {
+      guard case let .key(.character(character)) = backend.nextEvent(timeout: .seconds(1)) else { break }
+      typed.append(character)
+    }
+    #expect(typed == "Müllerabc")
+  }
+
+  @Test func aStrayByteInAPasteBecomesAReplacementCharacterAndTheRestStays() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~")
+    terminal.type(bytes: [0x61, 0x62, 0xE9, 0x63, 0x64, 0xFF, 0xFE, 0x65, 0x66, 0x20] + Array("日本".utf8))
+    terminal.type("\u{1B}[201~")
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.paste("ab\u{FFFD}cd\u{FFFD}\u{FFFD}ef 日本")))
+  }
+
   @Test func bracketedPasteArrivesAsOneEvent() throws {
-    let terminal = PipeTerminal()
+    let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
     defer { backend.shutdown() }
     terminal.type("\u{1B}[200~hello world\u{1B}[201~x")

@@ -20,8 +20,7 @@ extension CursesBackend {
   /// A lone Esc waits the escape delay (`ESCDELAY`) to tell it from the start of a sequence.
   func readKey() -> TerminalEvent? {
     while true {
-      var character: wint_t = 0
-      let status = wget_wch(screen.window, &character)
+      let (status, character) = readCharacter()
       if status == cn_key_code_yes() {
         let code = Int32(bitPattern: UInt32(character))
         if code == KeyBindings.pasteStartCode { return .key(.paste(collectPaste())) }
@@ -65,8 +64,7 @@ extension CursesBackend {
   /// NB: curses matches only the sequences it was taught and hands back every byte of any other
   ///     one; telling where such a sequence ends (ECMA-48's CSI and SS3 forms) is left to us.
   private func keyAfterEscape() -> Key? {
-    var character: wint_t = 0
-    let status = wget_wch(screen.window, &character)
+    let (status, character) = readCharacter()
     if status == cn_key_code_yes() {
       // NB: Backspace comes as curses' own key where terminfo names its byte (`kbs`).
       // Left and Right too: rxvt sends Alt-Left as Esc and Left's own sequence.
@@ -110,13 +108,47 @@ extension CursesBackend {
   /// The next character curses already holds or can read at once; `nil` when there is none
   /// (or it is a function key, which is put back).
   private func pendingCharacter() -> UInt32? {
-    var character: wint_t = 0
-    let status = wget_wch(screen.window, &character)
+    let (status, character) = readCharacter()
     if status == cn_key_code_yes() {
       _ = ungetch(Int32(bitPattern: UInt32(character)))
       return nil
     }
     return status == cn_ok() ? UInt32(character) : nil
+  }
+
+  /// The next character: `OK` and a Unicode scalar, `KEY_CODE_YES` and a function key's code
+  /// (keypad, terminfo, `define_key`), or `ERR` when none can be read without waiting.
+  ///
+  /// NB: Not `wget_wch` where the locale is UTF-8 or ASCII: ncurses 6.4's goes on reading after
+  ///     a byte its locale cannot decode until its buffer is full, then gives up on all of it,
+  ///     so one `é` typed in the C locale, or one stray byte in a paste, lost the text after it
+  ///     (and the C locale decodes no byte above 127). `wgetch` hands over the bytes and still
+  ///     decodes function keys; the standard library decodes the UTF-8 (a bad sequence becomes
+  ///     U+FFFD, and the bytes after it stay). Other locales' encodings are left to curses.
+  func readCharacter() -> (status: Int32, character: UInt32) {
+    guard decodesUTF8 else {
+      var character: wint_t = 0
+      let status = wget_wch(screen.window, &character)
+      return (status, UInt32(character))
+    }
+    let first = wgetch(screen.window)
+    if first == ERR { return (ERR, 0) }
+    if first >= KEY_MIN { return (cn_key_code_yes(), UInt32(first)) }
+    let lead = UInt8(truncatingIfNeeded: first)
+    guard lead >= 0x80 else { return (cn_ok(), UInt32(lead)) }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    var bytes = [lead]
+    while bytes.count < length {
+      let next = wgetch(screen.window)
+      guard next != ERR else { break }
+      guard (0x80...0xBF).contains(next) else {
+        _ = ungetch(next)  // NB: Not part of this character: it is the next key.
+        break
+      }
+      bytes.append(UInt8(next))
+    }
+    let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
+    return (cn_ok(), scalar.value)
   }
 
   /// curses has just measured the new size, so the SIGWINCH bytes already relayed would only
@@ -144,8 +176,7 @@ extension CursesBackend {
         pendingSignals += signals
         return text
       }
-      var character: wint_t = 0
-      let status = wget_wch(screen.window, &character)
+      let (status, character) = readCharacter()
       if status == cn_key_code_yes() {
         let code = Int32(bitPattern: UInt32(character))
         if code == KeyBindings.pasteEndCode { return text }
