@@ -21,11 +21,26 @@ struct CursesScreen {
   private let inputFile: UnsafeMutablePointer<FILE>
   private let outputFile: UnsafeMutablePointer<FILE>
 
+  /// Takes the locale the environment names. One that is not installed (`de_DE.UTF-8` on a
+  /// machine with only C and C.UTF-8) leaves the C locale, which draws and reads ASCII only;
+  /// where the name says UTF-8, the terminal speaks it, so C.UTF-8 (always there with glibc
+  /// 2.35 and later) takes its place.
+  static func adoptLocale() {
+    guard setlocale(LC_ALL, "") == nil else { return }
+    let variables: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
+    let name = variables.lazy.compactMap { variable in getenv(variable).map { String(cString: $0) } }
+      .first { !$0.isEmpty } ?? ""
+    let codeset = name.lowercased().split(separator: ".").dropFirst().first?.split(separator: "@").first
+    if codeset == "utf-8" || codeset == "utf8" {
+      _ = setlocale(LC_ALL, "C.UTF-8")
+    }
+  }
+
   /// Starts curses on the given descriptors and makes it the current screen.
   static func open(
     inputFD: Int32, outputFD: Int32, termName: String?
   ) throws(CursesBackendError) -> CursesScreen {
-    _ = setlocale(LC_ALL, "")
+    adoptLocale()
     // NB: The window's size from the terminal (TIOCGWINSZ) at start, even where LINES and
     //     COLUMNS are exported; a resize is measured on the device too (`followDeviceSize`).
     cn_prefer_device_size()

@@ -59,6 +59,20 @@ extension CursesBackendTests {
     #expect(text.contains("\u{1B}(0") && text.contains("q"), "ACS line")
   }
 
+  /// A UTF-8 locale that is not installed here is UTF-8 all the same, not the C locale's ASCII.
+  @Test func aMissingUTF8LocaleFallsBackToCUTF8() throws {
+    setenv("LC_ALL", "xx_XX.UTF-8", 1)
+    defer {
+      unsetenv("LC_ALL")
+      _ = setlocale(LC_ALL, "")
+    }
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    drawSample(backend)
+    backend.shutdown()
+    #expect(terminal.takeText().contains("‹›←→×…"))
+  }
+
   @Test func aUTF8LocaleOnXtermKeepsUnicode() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()
