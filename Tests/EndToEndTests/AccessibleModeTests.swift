@@ -150,6 +150,24 @@ extension EndToEnd {
       #expect(terminal.isRestored, "echo is back on: \(terminal)")
     }
 
+    /// A terminal line holds 4,095 bytes: the rest of a longer paste is dropped by the kernel,
+    /// so such an answer is not taken as it stands (it was saved cut, with exit 0).
+    @Test func anAnswerTheTerminalMayHaveCutIsAskedAgain() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(#"{"fields": [{"key": "bio", "kind": "textarea", "label": "Bio"}]}"#, in: session)
+      try session.start(["form", spec, "--accessible"])
+      try await session.waitFor(text: "Bio")
+      try session.type(String(repeating: "abcdefghij", count: 500))
+      try session.press("Enter")
+      try await session.waitFor(text: "a terminal line holds at most 4095 bytes")
+      try session.type("Short")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try parseJSONObject(session.stdout)
+      #expect(values["bio"] as? String == "Short")
+    }
+
     /// `form -` takes the spec from standard input, which it uses up: line mode asks on the
     /// terminal and reads the answers there; with no terminal, it says what to do instead.
     @Test func aSpecFromStandardInputIsAnsweredOnTheTerminal() async throws {

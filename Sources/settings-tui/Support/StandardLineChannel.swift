@@ -59,8 +59,24 @@ final class StandardLineChannel: LineChannel {
       refusedAnAnswer = true
       write("settings-tui: the answer is not UTF-8 text, so the form ends here; nothing was saved\n")
     }
+    if let bytes, bytes.count >= Self.terminalLineLimit, isatty(0) == 1 {
+      // NB: The terminal's line editing drops what is typed past its limit without a word;
+      //     taking the rest would save a value cut short.
+      write(
+        "settings-tui: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
+          + "it was not taken. Type a shorter one (give a longer value with --set).\n")
+      return await readLine(secret: secret)
+    }
     return line
   }
+
+  /// The longest line a terminal's line editing passes on (the kernel's canonical-mode buffer,
+  /// less the line break).
+  #if os(Linux)
+    static let terminalLineLimit = 4095
+  #else
+    static let terminalLineLimit = Int(MAX_CANON) - 1
+  #endif
 
   /// Standard input as a stream, opened once; only line mode reads it.
   private nonisolated(unsafe) static let standardInput = fdopen(0, "r")
