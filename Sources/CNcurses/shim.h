@@ -148,6 +148,11 @@ static inline int cn_locale_is_utf8(void) {
   return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
 }
 
+/// The columns the C library gives a character in the current locale (-1 for none it can
+/// print). NB: Declared here: <wchar.h> shows `wcwidth` only to some feature-test macros.
+extern int wcwidth(wchar_t character);
+static inline int cn_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
+
 /// Whether the current LC_CTYPE is plain ASCII (the C and POSIX locales).
 static inline int cn_locale_is_ascii(void) {
   const char *codeset = nl_langinfo(CODESET);

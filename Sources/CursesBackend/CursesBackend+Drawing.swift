@@ -69,7 +69,20 @@ extension CursesBackend: Backend {
       var character = cchar_t()
       guard Self.makeCharacter(&character, text, attributes: attributes, pair: pair) else { return }
       _ = mvwadd_wch(screen.window, row, column, &character)
+      // NB: A cluster given two columns whose first character curses counts as one (a flag's
+      //     regional indicator, ⚠ with its emoji selector): curses would leave the second
+      //     column as it was, and a character from an earlier frame showed there. It gets the
+      //     cluster's next spacing character (the flag's other half, so the terminal can join
+      //     them), or a space.
+      guard cell.width == 2, let first = text.unicodeScalars.first, Self.columns(of: first) == 1 else { return }
+      let next = text.unicodeScalars.dropFirst().first { Self.columns(of: $0) == 1 }
+      _ = cn_put_character(screen.window, row, column + 1, wchar_t(next?.value ?? 0x20), attributes, pair)
     }
+  }
+
+  /// The columns curses gives `scalar` (the C library's `wcwidth`, in the current locale).
+  private static func columns(of scalar: Unicode.Scalar) -> Int32 {
+    cn_wcwidth(scalar.value)
   }
 
   /// Fills `character` with `text`'s first scalar and the marks that follow it (combining

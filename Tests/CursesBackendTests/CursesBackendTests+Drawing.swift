@@ -5,6 +5,25 @@ import TerminalUI
 extension CursesBackendTests {
   /// What one frame change costs on the wire with xterm-256color, drawn the way the app draws:
   /// ``TerminalUI/Terminal`` diffs, curses' `doupdate` writes.
+  /// A flag is two regional indicators, and ⚠️ a one-column symbol with an emoji selector:
+  /// both take two columns on screen, but curses counts their first character as one. The
+  /// second column is written too, so nothing from the frame before stays beside them.
+  @Test(arguments: [("🇯🇵", "🇯🇵"), ("⚠️", "⚠️ ")])
+  func aTwoColumnClusterThatCursesCountsAsOneLeavesNothingStale(cluster: String, sent: String) throws {
+    let pipe = PipeTerminal()
+    let backend = try pipe.start()
+    defer { backend.shutdown() }
+    let terminal = Terminal(backend: backend)
+    var frame = Buffer(size: terminal.size)
+    frame.setString("abcdef", at: Position(column: 0, row: 0), style: .plain)
+    terminal.draw(frame, cursor: nil)
+    _ = pipe.takeOutput()
+    frame.setString(cluster + "abcd", at: Position(column: 0, row: 0), style: .plain)
+    terminal.draw(frame, cursor: nil)
+    let output = pipe.takeText()
+    #expect(output.contains(sent + "abcd"), "\(output.debugDescription)")
+  }
+
   @Test func drawingOnlySendsWhatChanged() throws {
     let pipe = PipeTerminal()
     let backend = try pipe.start()
