@@ -247,7 +247,28 @@ struct ClientListTests {
     }
     await store.send(.editor(.form(.cancelTapped))) {
       $0.editor = nil
+      $0.editedID = nil
+      $0.rows = [:]
+      $0.reselect = .client(3)
     }
+    // The rows are read again: another program may have changed or deleted the client.
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) { $0.reselect = nil }
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+    }
+  }
+
+  @Test func cancellingAnEditOfAClientDeletedMeanwhileShowsItGone() async {
+    let store = await openedStore()
+    store.exhaustivity = .off
+    await store.send(.editTapped)
+    _ = await clients.remove(SavedClient(id: 3, client: Self.alan))
+    await store.send(.editor(.form(.cancelTapped)))
+    await store.finish()
+    #expect(store.state.matches == [1, 2])
+    #expect(store.state.rows[3] == nil)
   }
 
   /// The opened list searched for "a" (Ada and Alan), Alan selected, saving added clients.
@@ -345,14 +366,19 @@ struct ClientListTests {
     store.exhaustivity = .on
     await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
       $0.prompt = nil
+      $0.message = ClientList.Message("Deleting Ada Lovelace <ada@example.com>…")
       #expect($0.isRemoving, "answered: the removal runs")
     }
-    await store.receive(.removed(Self.ada, found: true)) {
+    await store.receive(.removed(SavedClient(id: 1, client: Self.ada), .removed)) {
       $0.removing = nil
       $0.message = ClientList.Message("Deleted Ada Lovelace <ada@example.com>")
+      $0.rows = [:]
       #expect(!$0.isRemoving)
     }
     await store.receive(.matchesLoaded(query: "", [2, 3])) { $0.matches = [2, 3] }
+    await store.receive(.rowsLoaded([SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan)])) {
+      $0.rows = [2: Self.grace, 3: Self.alan]
+    }
     #expect(await clients.removed == ["ada@example.com"])
   }
 
@@ -373,7 +399,7 @@ struct ClientListTests {
     let clock = TestClock()
     store.dependencies.clientStorage.remove = { _ in
       try await clock.sleep(for: .seconds(1))
-      return true
+      return .removed
     }
     store.exhaustivity = .off
     await store.send(.removeTapped)
@@ -390,11 +416,47 @@ struct ClientListTests {
     let store = await openedStore()
     store.exhaustivity = .off
     await store.send(.removeTapped)
-    _ = await clients.remove("alan@bletchley.uk")
+    _ = await clients.remove(SavedClient(id: 3, client: Self.alan))
     await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
     await store.finish()
     #expect(store.state.message == ClientList.Message("Alan Turing <alan@bletchley.uk> was deleted already", isError: true))
     #expect(store.state.matches == [1, 2])
+  }
+
+  /// The question named Alan; meanwhile another program gave Alan another email and a new
+  /// client Alan's old one. The answer removed the client with the old email: the new one,
+  /// whom the person never saw.
+  @Test func aClientChangedMeanwhileIsKeptAndNobodyElseIsRemoved() async {
+    let store = await openedStore()
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    let renamed = Client(name: "Alan Turing", email: "turing@bletchley.uk", age: 41)
+    _ = await clients.update(3, Self.alan, renamed)
+    await clients.add(Client(name: "Bob", email: "alan@bletchley.uk", age: 50))
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.finish()
+    #expect(store.state.message == ClientList.Message(
+      "Not deleted: another program changed Alan Turing <alan@bletchley.uk> meanwhile (now Alan Turing <turing@bletchley.uk>)",
+      isError: true))
+    #expect(await clients.saved.map(\.client.email) == ["ada@example.com", "grace@navy.mil", "turing@bletchley.uk", "alan@bletchley.uk"])
+    #expect(store.state.rows[3] == renamed, "the row on screen is read again")
+  }
+
+  @Test func aRemovalThatFailsAfterTheListClosedIsKeptForTheProgramToSay() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    store.dependencies.clientStorage.remove = { _ in
+      try await clock.sleep(for: .seconds(5))
+      throw StorageError("Cannot remove the client: the database is locked.")
+    }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.send(.closeTapped)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+    #expect(store.state.isFinished)
+    #expect(store.state.failedAfterClosing == "Cannot remove the client: the database is locked.")
   }
 
   @Test func aFailedDeleteIsShownAsAnError() async {
@@ -405,6 +467,7 @@ struct ClientListTests {
     store.exhaustivity = .on
     await store.send(.promptAnswered(prompt: "remove", choice: "delete")) {
       $0.prompt = nil
+      $0.message = ClientList.Message("Deleting Alan Turing <alan@bletchley.uk>…")
       #expect($0.isRemoving, "answered: the removal runs")
     }
     await store.receive(.failed("Cannot remove the client: disk full.")) {

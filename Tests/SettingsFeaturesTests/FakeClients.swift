@@ -27,11 +27,12 @@ actor FakeClients {
 
   func clients(_ ids: [Int64]) -> [SavedClient] { ids.compactMap { id in saved.first { $0.id == id } } }
 
-  func remove(_ email: String) -> Bool {
-    removed.append(email)
-    let before = saved.count
-    saved.removeAll { $0.client.email == email }
-    return saved.count < before
+  func remove(_ client: SavedClient) -> ClientRemoval {
+    removed.append(client.client.email)
+    guard let index = saved.firstIndex(where: { $0.id == client.id }) else { return .gone }
+    guard saved[index].client == client.client else { return .changed(saved[index].client) }
+    saved.remove(at: index)
+    return .removed
   }
 }
 

@@ -10,8 +10,9 @@ public struct ClientStorageClient: Sendable {
   public var add: @Sendable (Client) async throws -> Void
   /// Every saved client, oldest first.
   public var all: @Sendable () async throws -> [Client]
-  /// Removes the client with this email (compared without case); `false` when there is none.
-  public var remove: @Sendable (String) async throws -> Bool
+  /// Removes the client with the id, if it is still as given (what a person saw and confirmed):
+  /// by id, so a client given the old email meanwhile is never the one removed.
+  public var remove: @Sendable (SavedClient) async throws -> ClientRemoval
   /// The client with this email (compared without case), with its id, or `nil`.
   public var find: @Sendable (String) async throws -> SavedClient?
   /// Saves an edit of the client with the id: the fields the edited client (third) changed
@@ -30,7 +31,7 @@ public struct ClientStorageClient: Sendable {
     emailExists: @escaping @Sendable (String) async throws -> Bool,
     add: @escaping @Sendable (Client) async throws -> Void,
     all: @escaping @Sendable () async throws -> [Client],
-    remove: @escaping @Sendable (String) async throws -> Bool,
+    remove: @escaping @Sendable (SavedClient) async throws -> ClientRemoval,
     find: @escaping @Sendable (String) async throws -> SavedClient?,
     update: @escaping @Sendable (_ id: Int64, _ original: Client, _ edited: Client) async throws -> Client,
     matches: @escaping @Sendable (String) async throws -> [Int64],

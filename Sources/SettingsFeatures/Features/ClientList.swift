@@ -38,6 +38,9 @@ public struct ClientList: Reducer {
     public var editedID: Int64?
     /// Whether Esc or `q` closed the list.
     public var isClosed = false
+    /// Why a removal answered before the list was closed failed after it: nobody saw the list
+    /// say it, so the program does.
+    public var failedAfterClosing: String?
     /// Whether a removal runs (answered, not finished): the list stays open until it is done, so
     /// quitting right after answering `y` does not cut it off.
     public var isRemoving: Bool { removing != nil && prompt == nil }
@@ -101,8 +104,8 @@ public struct ClientList: Reducer {
     /// `d`: ask whether to remove the selected client.
     case removeTapped
     case promptAnswered(prompt: String, choice: String)
-    /// The removal finished; `found` is `false` when the client was gone already.
-    case removed(Client, found: Bool)
+    /// The removal finished (or found the client gone, or changed since it was shown).
+    case removed(SavedClient, ClientRemoval)
     case closeTapped
     /// Ctrl-L: load the clients again, for what another program saved or deleted meanwhile.
     case reloadTapped
@@ -196,6 +199,8 @@ public struct ClientList: Reducer {
         // NB: Nothing more is coming: the list says what it has instead of "Loading…".
         if !state.isLoaded { state.loadFailed = true }
         state.isLoaded = true
+        // NB: A removal that fails after the list was closed is said when the program ends.
+        if state.isClosed && state.isRemoving { state.failedAfterClosing = message }
         state.removing = nil
         return .none
 
@@ -230,24 +235,34 @@ public struct ClientList: Reducer {
       case let .promptAnswered(prompt, choice):
         guard prompt == Self.removePromptID, state.prompt?.id == prompt else { return .none }
         state.prompt = nil
-        guard choice == "delete", let client = state.removing?.client else {
+        guard choice == "delete", let saved = state.removing else {
           state.removing = nil
           return .none
         }
+        // NB: A locked database takes seconds to give up: the list says what it waits for.
+        state.message = Message("Deleting \(saved.client.name) <\(saved.client.email)>…")
         return .run { send in
           @Dependency(\.clientStorage) var clients
-          let found = try await clients.remove(client.email)
-          await send(.removed(client, found: found))
+          await send(.removed(saved, try await clients.remove(saved)))
         } catch: { error, send in
           await send(.failed(Self.describe(error)))
         }
 
-      case let .removed(client, found):
+      case let .removed(saved, removal):
         state.removing = nil
-        state.message =
-          found
-          ? Message("Deleted \(client.name) <\(client.email)>")
-          : Message("\(client.name) <\(client.email)> was deleted already", isError: true)
+        let client = saved.client
+        switch removal {
+        case .removed:
+          state.message = Message("Deleted \(client.name) <\(client.email)>")
+        case .gone:
+          state.message = Message("\(client.name) <\(client.email)> was deleted already", isError: true)
+        case let .changed(now):
+          state.message = Message(
+            "Not deleted: another program changed \(client.name) <\(client.email)> meanwhile (now \(now.name) <\(now.email)>)",
+            isError: true)
+        }
+        // NB: Read again: the rows on screen may show what another program has changed since.
+        state.rows = [:]
         return loadMatches(state)
 
       case .closeTapped:
@@ -264,7 +279,15 @@ public struct ClientList: Reducer {
       case .editor:
         guard let editor = state.editor, let outcome = editor.form.outcome else { return .none }
         state.editor = nil
-        guard outcome == .submitted else { return .none }
+        guard outcome == .submitted else {
+          // NB: The edit may have found the client changed or deleted by another program:
+          //     what the list shows is read again.
+          guard let id = state.editedID else { return .none }
+          state.editedID = nil
+          state.rows = [:]
+          state.reselect = .client(id)
+          return loadMatches(state)
+        }
         let client = editor.client
         state.message = Message("Saved \(client.name) <\(client.email)>")
         if let id = state.editedID {

@@ -26,7 +26,7 @@ extension ClientStorageClient {
       emailExists: { email in try await database.emailExists(email) },
       add: { client in try await database.add(client) },
       all: { try await database.all() },
-      remove: { email in try await database.remove(email) },
+      remove: { saved in try await database.remove(saved) },
       find: { email in try await database.find(email) },
       update: { id, original, edited in try await database.update(id, from: original, to: edited) },
       matches: { query in try await database.matches(query) },
@@ -73,7 +73,7 @@ extension ClientStorageClient {
       emailExists: { email in try await opening.database().emailExists(email) },
       add: { client in try await opening.database().add(client) },
       all: { try await opening.database().all() },
-      remove: { email in try await opening.database().remove(email) },
+      remove: { saved in try await opening.database().remove(saved) },
       find: { email in try await opening.database().find(email) },
       update: { id, original, edited in try await opening.database().update(id, from: original, to: edited) },
       matches: { query in try await opening.database().matches(query) },
@@ -163,18 +163,18 @@ struct ClientDatabase: Sendable {
     }
   }
 
-  /// Removes the client with `email` (ignoring case and surrounding spaces); `false` when no
-  /// client has it.
-  func remove(_ email: String) async throws -> Bool {
-    let email = Self.normalizedEmail(email)
+  /// Removes the client with `saved`'s id while it is still as `saved` shows it.
+  func remove(_ saved: SavedClient) async throws -> ClientRemoval {
     do {
       return try await queue.write { db in
-        // NB: One client, though a row another program wrote may match too (see `saved`).
-        guard let record = try Self.saved(under: email).fetchOne(db) else { return false }
-        let deleted = try record.delete(db)
+        // NB: By id, and only while the row is what the person confirmed: another program may
+        //     have given this client another email, and a third client the old one.
+        guard let record = try ClientRecord.fetchOne(db, key: saved.id) else { return .gone }
+        guard record.client == saved.client else { return .changed(record.client) }
+        try record.delete(db)
         // NB: A row saved before keys that shared this one's key takes it over now.
         try Self.keyEmailsWithoutKeys(db)
-        return deleted
+        return .removed
       }
     } catch {
       throw mapped(error, doing: "remove the client from")

@@ -71,7 +71,11 @@ struct ListClients: AsyncParsableCommand {
       throw fail("\(error); or pass --json")
     }
     switch outcome {
-    case .finished: return
+    case .finished:
+      if let failure = store.state.failedAfterClosing {
+        throw fail(failure)
+      }
+      return
     case .interrupted: throw ExitStatus.interrupted
     case let .terminated(signal): throw ExitStatus.signal(signal)
     }

@@ -42,8 +42,15 @@ struct RemoveClient: AsyncParsableCommand {
       {
         throw ExitStatus.cancelledOrInvalid
       }
-      guard try await clients.remove(saved.email) else {
+      switch try await clients.remove(found) {
+      case .removed:
+        break
+      case .gone:
         throw fail("no client with email \(email)", .cancelledOrInvalid)
+      case let .changed(now):
+        throw fail(
+          "another program changed the client meanwhile (now \(now.name) <\(now.email)>), so it was kept",
+          .cancelledOrInvalid)
       }
     } catch let error as StorageError {
       throw fail(error.message)

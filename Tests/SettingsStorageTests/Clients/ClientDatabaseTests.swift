@@ -132,10 +132,30 @@ struct ClientDatabaseTests {
       let saved = try await clients.update(found.id, blob, edited)
       #expect(saved == Client(name: "Blob Edited", email: "blob.old@example.com", age: 30))
       #expect(try await clients.all() == [saved, Client(name: "Other", email: blob.email, age: 55)])
-      _ = try await clients.remove("blob.old@example.com")
+      #expect(try await clients.remove(try #require(try await clients.find("blob.old@example.com"))) == .removed)
       await #expect(throws: StorageError("Blob <blob@example.com> was deleted by another program")) {
         try await clients.update(found.id, blob, edited)
       }
+    }
+  }
+
+  /// A removal names the client by id and as the person saw it: a client changed meanwhile is
+  /// kept, and whoever took its old email is not touched.
+  @Test func aRemovalTakesOnlyTheClientAsShown() async throws {
+    try await withTemporaryFolder { folder in
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+      let alice = Client(name: "Alice", email: "shared@example.com", age: 30)
+      try await clients.add(alice)
+      let shown = try #require(try await clients.find(alice.email))
+      let moved = try await clients.update(shown.id, alice, Client(name: "Alice", email: "alice@example.com", age: 30))
+      let bob = Client(name: "Bob", email: "shared@example.com", age: 50)
+      try await clients.add(bob)
+      #expect(try await clients.remove(shown) == .changed(moved))
+      #expect(try await clients.all() == [moved, bob], "nobody removed")
+      let current = try #require(try await clients.find(moved.email))
+      #expect(try await clients.remove(current) == .removed)
+      #expect(try await clients.remove(current) == .gone)
+      #expect(try await clients.all() == [bob])
     }
   }
 
@@ -235,7 +255,7 @@ struct ClientDatabaseTests {
       }
       #expect(try SQLiteShell.run("SELECT emailKey FROM client ORDER BY id;", on: path) == "josé@example.com\n\n")
       // Once the older is gone, the other guards the email.
-      #expect(try await clients.remove("josé@example.com"))
+      #expect(try await clients.remove(try #require(try await clients.find("josé@example.com"))) == .removed)
       await #expect(throws: StorageError("A client with this email already exists")) {
         try await clients.add(Client(name: "Third", email: "José@example.com", age: 32))
       }
