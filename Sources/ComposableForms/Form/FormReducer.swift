@@ -87,10 +87,11 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     if let formAction {
       _MissingFormEngineCheck.engineHandledFormAction()
       let check: FieldCheck?
-      if case let .checkFinished(field, _, _) = formAction {
+      switch formAction {
+      case let .checkFinished(field, _, _), let .checkFailed(field, _, _):
         answered = field
         check = state.form.checks[field]
-      } else {
+      default:
         check = nil
       }
       effect = handle(formAction, state: &state)
@@ -108,7 +109,11 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
           column: location.column)
       }
     #endif
-    return effect.merge(with: settle(&state, previousFocus: previousFocus, answered: answered))
+    // NB: Only the submit itself runs failed checks again: one failing again while the submit
+    //     waits ends the wait with its error, rather than running once more.
+    let retriesFailedChecks = formAction == .submitTapped
+    return effect.merge(
+      with: settle(&state, previousFocus: previousFocus, answered: answered, retriesFailedChecks: retriesFailedChecks))
   }
 
   // MARK: - Form actions
@@ -196,6 +201,13 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       state.form.checks[field]?.status = .finished(error: error)
       return .none
 
+    case let .checkFailed(field, generation, error):
+      let check = state.form.checks[field]
+      guard check?.generation == generation, check?.status == .running
+      else { return .none }  // NB: A late answer for an older value: drop it.
+      state.form.checks[field]?.status = .failed(error: error)
+      return .none
+
     case let .submitFinished(error):
       guard state.form.outcome == nil else { return .none }
       state.form.submission = nil
@@ -225,7 +237,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
 
   /// Brings focus, checks, errors and a waiting submit in line with the new state.
   private func settle(
-    _ state: inout State, previousFocus: FocusTarget<Field>?, answered: Field?
+    _ state: inout State, previousFocus: FocusTarget<Field>?, answered: Field?, retriesFailedChecks: Bool
   ) -> Effect<Action> {
     var effect = Effect<Action>.none
 
@@ -243,7 +255,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     }
 
     // NB: A form that ended (submitted or cancelled) starts no new check.
-    if state.form.outcome == nil { effect = scheduleChecks(&state) }
+    if state.form.outcome == nil { effect = scheduleChecks(&state, retryingFailed: retriesFailedChecks) }
     refreshErrors(&state, left: left, answered: answered)
 
     let awaitsNoCheck = state.form.submission == .awaitingChecks && !state.form.isChecking
@@ -254,8 +266,9 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
   }
 
   /// Starts a debounced check for every field whose value changed and passes its synchronous
-  /// rules; abandons checks whose value stopped passing them.
-  private func scheduleChecks(_ state: inout State) -> Effect<Action> {
+  /// rules (and, `retryingFailed`, for every check that threw); abandons checks whose value
+  /// stopped passing them.
+  private func scheduleChecks(_ state: inout State, retryingFailed: Bool) -> Effect<Action> {
     var effect = Effect<Action>.none
     for field in rules.checkOrder {
       guard let asyncCheck = rules.asyncChecks[field] else { continue }
@@ -269,7 +282,10 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
         continue
       }
       let (value, operation) = asyncCheck.prepare(state)
-      guard existing?.value != value || existing?.status == .abandoned else { continue }
+      let failed: Bool
+      if case .failed = existing?.status { failed = true } else { failed = false }
+      guard existing?.value != value || existing?.status == .abandoned || (failed && retryingFailed)
+      else { continue }
       let generation = (existing?.generation ?? 0) + 1
       state.form.checks[field] = FieldCheck(value: value, generation: generation)
       effect = effect.merge(with:
@@ -281,7 +297,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
             return
           } catch {
             let message = String(describing: error)
-            await send(Action.form(.checkFinished(field, generation: generation, error: message)))
+            await send(Action.form(.checkFailed(field, generation: generation, error: message)))
             return
           }
           await send(Action.form(.checkFinished(field, generation: generation, error: error)))

@@ -82,6 +82,9 @@ public struct FieldCheck: Equatable {
     case finished(error: String?)
     /// Dropped because the value stopped passing the synchronous rules first.
     case abandoned
+    /// Threw instead of answering (``FormAction/checkFailed(_:generation:error:)``): the
+    /// message shows until the value changes or a submit checks again.
+    case failed(error: String)
   }
 
   public init(value: AnyHashable, generation: Int, status: Status = .running) {

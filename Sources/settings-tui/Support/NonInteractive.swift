@@ -35,6 +35,16 @@ enum NonInteractive {
     }
     let form = store.state.form
     guard form.outcome == .submitted else {
+      // NB: A check that could not be made (the database cannot be read) says nothing about
+      //     the value: an environment error, as a failed save is.
+      let unchecked = State.Field.allCases.compactMap { field -> String? in
+        guard case let .failed(error) = form.checks[field]?.status, form.errors[field] == error else { return nil }
+        return error
+      }
+      if !unchecked.isEmpty {
+        unchecked.forEach(printError)
+        throw .usageOrEnvironment
+      }
       for field in State.Field.allCases {
         if let error = form.errors[field] { printError("\(field): \(error)") }
       }

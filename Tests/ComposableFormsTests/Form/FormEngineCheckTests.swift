@@ -158,9 +158,9 @@ struct FormEngineCheckTests {
     }
     await clock.advance(by: SignUpForm.checkDebounce)
     await store.receive(
-      .form(.checkFinished(.username, generation: 1, error: LookupFailed().description))
+      .form(.checkFailed(.username, generation: 1, error: LookupFailed().description))
     ) {
-      $0.form.checks[.username]?.status = .finished(error: LookupFailed().description)
+      $0.form.checks[.username]?.status = .failed(error: LookupFailed().description)
       $0.form.validated = [.username]
       $0.form.errors[.username] = LookupFailed().description
     }
@@ -168,6 +168,46 @@ struct FormEngineCheckTests {
       $0.form.focus = .field(.email)
     }
     #expect(!store.state.isValid)
+  }
+
+  /// A check that threw could not tell (the lookup was out of reach): a submit asks again
+  /// instead of stopping at that error, and once more only: a second failure ends the wait.
+  @Test func aSubmitRunsACheckThatThrewAgain() async {
+    let failing = LockIsolated(true)
+    let saved = LockIsolated<[SignUpForm.Account]>([])
+    let store = TestStore(initialState: SignUpForm.State(email: "blob@example.com", age: 30)) { SignUpForm() } withDependencies: {
+      $0.continuousClock = clock
+      $0.usernames.isTaken = { _ in
+        if failing.value { throw LookupFailed() }
+        return false
+      }
+      $0.signUp.submit = { account in saved.withValue { $0.append(account) } }
+    }
+    store.exhaustivity = .off
+    await store.send(.set(\.$username, "blob"))
+    await clock.advance(by: SignUpForm.checkDebounce)
+    await store.receive(.form(.checkFailed(.username, generation: 1, error: LookupFailed().description)))
+    #expect(store.state.form.errors[.username] == LookupFailed().description)
+
+    // Still out of reach: the submit's second try fails too, and the form stops there.
+    await store.send(.form(.submitTapped)) {
+      $0.form.checks[.username] = FieldCheck(value: "blob", generation: 2)
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: SignUpForm.checkDebounce)
+    await store.receive(.form(.checkFailed(.username, generation: 2, error: LookupFailed().description))) {
+      $0.form.submission = nil
+    }
+    #expect(store.state.form.checks[.username]?.generation == 2, "not run a third time")
+
+    // Back: the next submit's check answers, and the form is saved.
+    failing.setValue(false)
+    await store.send(.form(.submitTapped))
+    await clock.advance(by: SignUpForm.checkDebounce)
+    await store.receive(.form(.checkFinished(.username, generation: 3, error: nil)))
+    await store.receive(.form(.submitFinished(error: nil)))
+    #expect(store.state.form.outcome == .submitted)
+    #expect(saved.value.count == 1)
   }
 
   @Test func submitWhileACheckRunsWaitsAndSavesWhenTheAnswerIsValid() async {

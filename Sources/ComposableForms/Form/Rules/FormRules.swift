@@ -106,10 +106,13 @@ public struct FormRules<State, Field: FormField>: Sendable {
     if let error = syncError(for: field, in: state) { return error }
     if let refusal = form.refusals[field] { return refusal }
     guard enabled(state, field), let asyncCheck = asyncChecks[field],
-      let check = form.checks[field], check.value == asyncCheck.prepare(state).value,
-      case let .finished(error) = check.status
+      let check = form.checks[field], check.value == asyncCheck.prepare(state).value
     else { return nil }
-    return error
+    switch check.status {
+    case let .finished(error): return error
+    case let .failed(error): return error
+    case .running, .abandoned: return nil
+    }
   }
 
   /// Whether the whole form is valid now: every enabled field passes its rules, and every
