@@ -2,7 +2,7 @@
 # Builds Tests/Fixtures/OutsidePackage (a package that depends on this one by path) from a clean
 # scratch folder with the README's examples copied into it, and checks what a library user
 # would see:
-#   - the README's "Bindings", "Define a form", main and test examples compile as written;
+#   - the README's "Bindings", "Define a form", parent, main and test examples compile as written;
 #   - the README's test passes, and correct TestStore expectations pass;
 #   - each deliberately wrong TestStore expectation fails its test, under Swift Testing and
 #     XCTest alike, and makes `swift test` exit non-zero;
@@ -23,13 +23,14 @@ block() {  # block NAME: the swift block after `<!-- readme:NAME -->`
     inside { print }
   ' README.md
 }
-for name in bindings form main test; do
+for name in bindings form parent main test; do
   if [ -z "$(block $name)" ]; then echo "README.md has no readme:$name block" >&2; exit 1; fi
 done
 # NB: The app's folder holds only these generated files, so a fresh clone does not have it.
 mkdir -p "$fixture/Sources/SignUpApp" "$fixture/Tests/SignUpTests"
 block bindings > "$fixture/Sources/SignUpApp/ReadmeBindings.swift"
 block form > "$fixture/Sources/SignUpApp/ReadmeForm.swift"
+block parent > "$fixture/Sources/SignUpApp/ReadmeParent.swift"
 block main > "$fixture/Sources/SignUpApp/ReadmeMain.swift"
 { echo "@testable import SignUpApp"; block test; } > "$fixture/Tests/SignUpTests/ReadmeTest.swift"
 
