@@ -101,6 +101,19 @@ extension EndToEnd {
       #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
     }
 
+    @Test func onATerminalEscKeepsTheClient() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try session.start(["clients", "remove", "ada@example.com"])
+      try await session.waitFor(text: "[y/N]")
+      try session.press("Escape")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 1)
+      #expect(!(try session.screen().contains("please answer")))
+      #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
+    }
+
     @Test func onATerminalYesRemoves() async throws {
       let session = try TmuxSession()
       defer { session.close() }

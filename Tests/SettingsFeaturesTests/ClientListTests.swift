@@ -323,6 +323,23 @@ struct ClientListTests {
         == ClientList.Message("Saved Bob Smith <bob@example.com>, not shown: the search does not find it"))
   }
 
+  @Test func aClientEditedOutOfTheSearchIsSaidToBeNotShown() async {
+    let store = await searchedStore()
+    await store.send(.editTapped) {
+      $0.editedID = 3
+      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
+    }
+    store.exhaustivity = .off
+    await store.send(.editor(.set(\.$name, "Bob Turing")))
+    await store.send(.editor(.set(\.$email, "bob@bletchley.uk")))
+    await store.send(.editor(.form(.submitTapped)))
+    await store.finish()
+    #expect(store.state.matches == [1])
+    #expect(
+      store.state.message
+        == ClientList.Message("Saved Bob Turing <bob@bletchley.uk>, not shown: the search does not find it"))
+  }
+
   @Test func aClientAddedWithoutASearchIsSelected() async {
     let store = await openedStore()
     let clients = self.clients

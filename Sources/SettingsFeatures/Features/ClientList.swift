@@ -76,8 +76,11 @@ public struct ClientList: Reducer {
 
   /// What to select once matches arrive after a change.
   public enum Reselect: Equatable, Sendable {
-    /// This client, where it is now (an edited one).
+    /// This client, where it is now.
     case client(Int64)
+    /// This client just saved, where it is now; when the search no longer finds it, the
+    /// message says so.
+    case edited(Int64)
     /// The newest client (at first: the list opens on the clients added last).
     case newest
     /// The client just added: the newest match, when it is newer than every match before
@@ -167,6 +170,13 @@ public struct ClientList: Reducer {
         state.loadFailed = false
         switch state.reselect {
         case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? min(state.selection, ids.count - 1)
+        case let .edited(id)?:
+          if let position = ids.firstIndex(of: id) {
+            state.selection = position
+          } else {
+            state.selection = min(state.selection, ids.count - 1)
+            state.message?.text += ", not shown: the search does not find it"
+          }
         case .newest?: state.selection = ids.count - 1
         case let .added(previousNewest, selected)?:
           // NB: A client added gets an id above every other, so it is the newest match
@@ -294,7 +304,7 @@ public struct ClientList: Reducer {
           // NB: Read again: the save kept what another program changed meanwhile in the
           //     fields the edit left alone, so the form's values are not all of it.
           state.rows[id] = nil
-          state.reselect = .client(id)
+          state.reselect = .edited(id)
         } else {
           state.reselect = .added(previousNewest: state.matches.last, selected: state.selectedID)
         }

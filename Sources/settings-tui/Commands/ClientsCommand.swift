@@ -4,7 +4,7 @@ import ArgumentParser
 struct ClientsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "clients",
-    abstract: "List saved clients as JSON (the default), edit one or remove one.",
+    abstract: "Browse, search, edit and delete saved clients (JSON when piped), or edit or remove one.",
     subcommands: [ListClients.self, EditClient.self, RemoveClient.self],
     defaultSubcommand: ListClients.self
   )

@@ -9,8 +9,9 @@ import Foundation
 /// A yes-or-no question asked on the terminal (/dev/tty) before or instead of a form.
 enum TerminalQuestion {
   /// Asks `question` with `[Y/n]` or `[y/N]`; Enter takes `defaultAnswer`, and so does the end
-  /// of input. Any other answer than y, yes, n or no (Esc, a typo) asks again. `nil` when there
-  /// is no terminal to ask on.
+  /// of input (Ctrl-D). Esc (then Enter: the terminal edits the line) answers no, as Esc
+  /// cancels everywhere else. Any other answer than y, yes, n or no asks again. `nil` when
+  /// there is no terminal to ask on.
   static func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
     let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
@@ -18,7 +19,11 @@ enum TerminalQuestion {
     let prompt = "settings-tui: \(question.visibleForTerminal) \(defaultAnswer ? "[Y/n]" : "[y/N]") "
     while true {
       say(prompt, on: fd)
-      guard let line = readLine(from: fd) else { return defaultAnswer }
+      guard let line = readLine(from: fd) else {
+        say("\n", on: fd)  // NB: Ctrl-D ends no line; what comes next starts on its own.
+        return defaultAnswer
+      }
+      if line.contains("\u{1B}") { return false }
       switch line.trimmingCharacters(in: .whitespaces).lowercased() {
       case "": return defaultAnswer
       case "y", "yes": return true
