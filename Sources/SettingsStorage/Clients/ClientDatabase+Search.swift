@@ -10,10 +10,13 @@ extension ClientDatabase {
   func matches(_ query: String) async throws -> [Int64] {
     do {
       return try await queue.read { db in
-        // NB: The query's words as the index's own tokenizer (unicode61) reads them: emoji and
-        //     symbols are no words there, so they are dropped alike alone or beside a word.
-        //     (GRDB's pattern alone splits with the ASCII tokenizer, which keeps them.)
-        let words = try db.makeTokenizer(.unicode61()).tokenize(query: query).map(\.token)
+        // NB: The query's words as the index's own tokenizer reads them (GRDB's pattern alone
+        //     splits with the ASCII tokenizer). SQLite's keeps an emoji outside the first
+        //     65,536 characters inside a word ("ana🙂"), which then finds nothing: a word's
+        //     letters and digits are what is searched for.
+        let words = try db.makeTokenizer(Self.searchTokenizer).tokenize(query: query)
+          .map { $0.token.filter { $0.isLetter || $0.isNumber } }
+          .filter { !$0.isEmpty }
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " ")) else {
           return try Int64.fetchAll(db, sql: "SELECT id FROM \(ClientRecord.databaseTableName) ORDER BY id")
         }
