@@ -76,11 +76,11 @@ struct ClientListTests {
       $0.message = ClientList.Message("database is locked Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
       $0.isLoaded = true
       $0.loadFailed = true
+      $0.matches = []  // the matches shown were the empty search's, not "a"'s
     }
     locked.setValue(false)
     await store.send(.searchChanged("al")) {
       $0.search = "al"
-      $0.reselect = .client(1)
       $0.selection = 0
       $0.isLoaded = false
     }
@@ -91,6 +91,29 @@ struct ClientListTests {
       $0.loadFailed = false
       $0.reselect = nil
     }
+  }
+
+  /// Keys typed faster than the matches come: each search's selection points into the older
+  /// matches still shown, so the client to go back to was lost (Ada, not Alan).
+  @Test func typingFastKeepsTheClientToGoBackTo() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    let clients = self.clients
+    store.dependencies.clientStorage.matches = { query in
+      try await clock.sleep(for: .milliseconds(10))
+      return await clients.matches(query)
+    }
+    store.exhaustivity = .off
+    await store.send(.searchChanged("a")) { $0.reselect = .client(3) }
+    await store.send(.searchChanged("al")) { $0.reselect = .client(3) }
+    await store.send(.searchChanged("ala")) { $0.reselect = .client(3) }
+    await clock.advance(by: .milliseconds(10))
+    await store.finish()
+    #expect(store.state.selectedID == 3)
+    await store.send(.searchChanged(""))
+    await clock.advance(by: .milliseconds(10))
+    await store.finish()
+    #expect(store.state.selectedID == 3, "back to Alan")
   }
 
   /// A store whose list shows all three clients, the newest selected.

@@ -144,8 +144,12 @@ public struct ClientList: Reducer {
         // NB: The selected client stays selected when the new search finds it too (clearing
         //     the search goes back to it), else the first match is. After a search that found
         //     nothing, the client selected before it is the one to go back to.
-        let waiting: Reselect? = if case .client? = state.reselect { state.reselect } else { nil }
-        state.reselect = state.selectedID.map(Reselect.client) ?? waiting
+        // NB: Typed before the last search's matches came, the selection points into older
+        //     matches: the client to go back to is still the one the first key left.
+        if state.isLoaded {
+          let waiting: Reselect? = if case .client? = state.reselect { state.reselect } else { nil }
+          state.reselect = state.selectedID.map(Reselect.client) ?? waiting
+        }
         state.selection = 0
         state.isLoaded = false
         return loadMatches(state)
@@ -206,8 +210,12 @@ public struct ClientList: Reducer {
 
       case let .failed(message):
         state.message = Message(message + " Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
-        // NB: Nothing more is coming: the list says what it has instead of "Loading…".
-        if !state.isLoaded { state.loadFailed = true }
+        // NB: Nothing more is coming: the list says what it has instead of "Loading…". The
+        //     matches it had were another search's: not counted as this one's.
+        if !state.isLoaded {
+          state.loadFailed = true
+          state.matches = []
+        }
         state.isLoaded = true
         // NB: A removal that fails after the list was closed is said when the program ends.
         if state.isClosed && state.isRemoving { state.failedAfterClosing = message }
