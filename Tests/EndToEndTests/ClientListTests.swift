@@ -90,6 +90,38 @@ extension EndToEnd {
       #expect(!listed.contains("alan@bletchley.uk") && listed.contains("ada@example.com"), "\(listed)")
     }
 
+    /// A database that was read-only when the list opened is written once its owner makes it
+    /// writable: the list does not have to be closed (and an edit lost) first. Run as
+    /// `nobody`, since root writes anywhere; skipped where the tests cannot switch user.
+    @Test func aDatabaseMadeWritableWhileTheListIsOpenIsWrittenTo() async throws {
+      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+      let session = try TmuxSession()
+      defer { session.close() }
+      let folder = session.folder.appendingPathComponent("db").path
+      let database = folder + "/clients.sqlite"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let seeded = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
+         "--database", database])
+      #expect(seeded.status == 0, "\(seeded)")
+      #expect(chown(folder, 65534, 65534) == 0 && chown(database, 65534, 65534) == 0)
+      #expect(chmod(database, 0o444) == 0)
+      try await session.startShell(
+        running: #"/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN" clients --database "# + "'\(database)'")
+      try await session.waitFor(text: "› Ada")
+      try session.type("d")
+      try await session.waitFor(text: "Delete the client Ada")
+      try session.type("y")
+      try await session.waitFor(text: "give yourself write permission")
+      #expect(chmod(database, 0o644) == 0)
+      try session.type("d")
+      try await session.waitFor(text: "Delete the client Ada")
+      try session.type("y")
+      try await session.waitFor(text: "Deleted Ada <ada@example.com>")
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+    }
+
     @Test func aAddsAClientAndEscOnTheChangedFormAsksBeforeDiscarding() async throws {
       let session = try TmuxSession()
       defer { session.close() }

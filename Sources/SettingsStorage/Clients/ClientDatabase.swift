@@ -89,6 +89,9 @@ struct ClientDatabase: Sendable {
 
   let path: String
   let queue: DatabaseQueue
+  /// Whether the file could be written when it was opened: SQLite opens a file it may not
+  /// write read-only, and the connection stays so after the file is made writable.
+  let openedWritable: Bool
 
   /// Opens (creating if needed) and migrates the database at `path`.
   init(path: String) throws(StorageError) {
@@ -99,6 +102,7 @@ struct ClientDatabase: Sendable {
     } catch {
       throw Self.cannotOpen(path, reason: "could not \(error.step) (\(error.reason))")
     }
+    openedWritable = access(path, W_OK) == 0
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     do {

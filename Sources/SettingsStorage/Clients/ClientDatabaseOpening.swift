@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The clients database, opened on a background thread at its first use, so a form draws at
 /// once and a form left without a use (cancelled with only a name typed) creates no database
 /// and runs none of SQLite (BENCHMARKS.md, "Start-up"). Every use waits for the opening.
@@ -16,10 +22,17 @@ final class ClientDatabaseOpening: Sendable {
   }
 
   /// The open database, once the opening (this one or a new one after a failure) succeeds.
+  /// One opened while the file was read-only is opened again once the file may be written:
+  /// the person gave themselves permission after a save failed, with the list still open.
   func database() async throws -> ClientDatabase {
     let task = currentAttempt()
     do {
-      return try await task.value
+      let database = try await task.value
+      guard !database.openedWritable, access(path, W_OK) == 0 else { return database }
+      attempt.withLock { current in
+        if current == task { current = nil }
+      }
+      return try await currentAttempt().value
     } catch {
       attempt.withLock { current in
         if current == task { current = nil }
