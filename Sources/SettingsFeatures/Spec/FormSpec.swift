@@ -232,8 +232,8 @@ private struct Parser {
     for key in Self.sortedKeys(pairs) where !["title", "submit", "fields", "pages"].contains(key) {
       problem("$.\(key)", "unknown key (expected title, submit, fields or pages)")
     }
-    let title = string(object["title"], "$.title") ?? "Form"
-    let submit = string(object["submit"], "$.submit") ?? "Submit"
+    let title = line(object["title"], "$.title") ?? "Form"
+    let submit = line(object["submit"], "$.submit") ?? "Submit"
     var fields: [FormSpec.Field] = []
     var pageTitles: [String] = []
     switch (object["fields"], object["pages"]) {
@@ -258,7 +258,7 @@ private struct Parser {
         for key in Self.sortedKeys(pagePairs) where !["title", "fields"].contains(key) {
           problem("\(path).\(key)", "unknown key (expected title or fields)")
         }
-        pageTitles.append(string(pageObject["title"], "\(path).title") ?? "Page \(index + 1)")
+        pageTitles.append(line(pageObject["title"], "\(path).title") ?? "Page \(index + 1)")
         guard let pageFields = pageObject["fields"] else {
           problem(path, "expected \"fields\"")
           continue
@@ -357,8 +357,8 @@ private struct Parser {
       problem("\(path).key", "a key must be a non-empty name without \"=\" or control characters")
     }
     var field = FormSpec.Field(
-      path: path, key: key ?? "", kind: kind, label: string(object["label"], "\(path).label") ?? key ?? "",
-      description: string(object["description"], "\(path).description"), page: page,
+      path: path, key: key ?? "", kind: kind, label: line(object["label"], "\(path).label") ?? key ?? "",
+      description: line(object["description"], "\(path).description"), page: page,
       defaultValue: .none, options: strings(object["options"], "\(path).options") ?? [],
       required: bool(object["required"], "\(path).required") ?? false,
       minimum: int(object["min"], "\(path).min"), maximum: int(object["max"], "\(path).max"),
@@ -381,6 +381,13 @@ private struct Parser {
     }
     if [.select, .multiselect].contains(kind) && field.options.isEmpty {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
+    }
+    // NB: An option is a row of a list and a value in the output, as it is written: one line
+    //     of text that shows.
+    if let index = field.options.indices.first(where: { !Self.isVisibleLine(field.options[$0]) }) {
+      problem(
+        "\(path).options[\(index)]",
+        "an option must be one line of visible text (no line breaks, tabs or other control characters, not empty)")
     }
     // NB: Two equal options could not be told apart in the form or in its output.
     var seen = Set<String>()
@@ -449,6 +456,37 @@ private struct Parser {
       wrong(&self, value)
       return FormSpec.Value.empty(for: field)
     }
+  }
+
+  /// A string shown on one line (a title, a label, a description): line breaks, tabs and other
+  /// control characters become a space (each run of them one), as the form and line mode both
+  /// show it on a line; the words on either side were run together.
+  mutating func line(_ value: JSONValue?, _ path: String) -> String? {
+    guard let text = string(value, path) else { return nil }
+    guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
+    var result = String.UnicodeScalarView()
+    var inRun = false
+    for scalar in text.unicodeScalars {
+      if Self.isControl(scalar) {
+        if !inRun { result.append(" ") }
+        inRun = true
+      } else {
+        result.append(scalar)
+        inRun = false
+      }
+    }
+    return String(result)
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Whether `text` is one line that shows something: no control characters, and more than
+  /// spaces and marks with nothing to sit on.
+  static func isVisibleLine(_ text: String) -> Bool {
+    !text.unicodeScalars.contains(where: isControl)
+      && text.contains { !$0.isWhitespace && $0.unicodeScalars.first?.properties.generalCategory != .nonspacingMark }
   }
 
   mutating func string(_ value: JSONValue?, _ path: String) -> String? {

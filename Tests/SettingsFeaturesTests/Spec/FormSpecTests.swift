@@ -94,6 +94,30 @@ struct FormSpecTests {
     #expect(found == [#"$.fields[0].options[2]: "x" appears twice; keep one"#])
   }
 
+  /// Titles, labels and descriptions show on one line: a line break or tab in them is a space
+  /// (the words around it were run together on screen and read out as "\u{A}" in line mode).
+  @Test func lineBreaksAndTabsInShownTextAreSpaces() throws {
+    let spec = try parse(#"""
+      {"title": "Line1\nLine2\tTabbed", "submit": "Go\r\nNow", "pages": [
+        {"title": "One\n\ntwo", "fields": [
+          {"key": "a", "kind": "text", "label": "Multi\nline label", "description": "desc\nline two"}]}]}
+      """#)
+    #expect(spec.title == "Line1 Line2 Tabbed")
+    #expect(spec.submitTitle == "Go Now")
+    #expect(spec.pages == ["One two"])
+    #expect(spec.fields[0].label == "Multi line label")
+    #expect(spec.fields[0].description == "desc line two")
+  }
+
+  /// An option is a value in the output as well as a row: one that cannot show on a row is
+  /// refused rather than changed.
+  @Test func anOptionThatIsNotOneVisibleLineIsRefused() {
+    let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["a\nb", "", "\u0301", "ok", " "]}]}"#)
+    #expect(found == [
+      "$.fields[0].options[0]: an option must be one line of visible text (no line breaks, tabs or other control characters, not empty)"
+    ])
+  }
+
   /// Text that is not JSON says why: empty, not UTF-8, nested too deep, or where it breaks.
   @Test func textThatIsNotJSONSaysWhy() {
     func problem(_ bytes: [UInt8]) -> [String] {
