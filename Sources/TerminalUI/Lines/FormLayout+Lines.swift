@@ -108,7 +108,7 @@ where Action.State == State {
             await store.send(.binding(action)).finish()
           }
         } catch {
-          write("  " + error.message.visibleForTerminal)
+          write("  Error: " + error.message.visibleForTerminal)
           return true
         }
       } else {
@@ -122,7 +122,7 @@ where Action.State == State {
       }
     }
     if case let .failed(message)? = control.status?(store.state) {
-      write("  " + message.visibleForTerminal)
+      write("  Error: " + message.visibleForTerminal)
       // NB: The form refused what was typed (a permission denied): ask again, as for an
       //     invalid answer, rather than go on as if it had been taken. Enter keeps the value.
       if !text.isEmpty { return true }
@@ -160,6 +160,9 @@ where Action.State == State {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         write("  " + String(line).visibleForTerminal)
       }
+      // NB: A blank line ends the note: the next field's description, indented alike, read
+      //     as the note's last line.
+      write("")
     }
     shownThrough = index
   }

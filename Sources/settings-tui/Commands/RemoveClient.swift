@@ -38,7 +38,8 @@ struct RemoveClient: AsyncParsableCommand {
       }
       saved = found.client
       if !yes, isatty(0) == 1,
-        TerminalQuestion.confirm("remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false) == false
+        TerminalQuestion.confirm(
+          "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false) == false
       {
         throw ExitStatus.cancelledOrInvalid
       }

@@ -9,10 +9,10 @@ import Foundation
 /// A yes-or-no question asked on the terminal (/dev/tty) before or instead of a form.
 enum TerminalQuestion {
   /// Asks `question` with `[Y/n]` or `[y/N]`; Enter takes `defaultAnswer`, and so does the end
-  /// of input (Ctrl-D). Esc (then Enter: the terminal edits the line) answers no, as Esc
-  /// cancels everywhere else. Any other answer than y, yes, n or no asks again. `nil` when
-  /// there is no terminal to ask on.
-  static func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
+  /// of input (Ctrl-D). Esc (then Enter: the terminal edits the line) answers `escapeAnswer`
+  /// where Esc has a safe meaning (no to "remove?"), else asks again as any other answer than
+  /// y, yes, n or no does. `nil` when there is no terminal to ask on.
+  static func confirm(_ question: String, defaultAnswer: Bool, escapeAnswer: Bool? = nil) -> Bool? {
     let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { _ = close(fd) }
@@ -23,7 +23,7 @@ enum TerminalQuestion {
         say("\n", on: fd)  // NB: Ctrl-D ends no line; what comes next starts on its own.
         return defaultAnswer
       }
-      if line.contains("\u{1B}") { return false }
+      if let escapeAnswer, line.contains("\u{1B}") { return escapeAnswer }
       switch line.trimmingCharacters(in: .whitespaces).lowercased() {
       case "": return defaultAnswer
       case "y", "yes": return true

@@ -76,7 +76,7 @@ struct LineModeTests {
 
       Page 2 of 3: Plan
       Seats (a number from 1 to 50) [1]: many
-        Type a number from 1 to 50
+        Error: Type a number from 1 to 50
       Seats (a number from 1 to 50) [1]: 3
         1) Free (chosen)
         2) Team
@@ -85,7 +85,7 @@ struct LineModeTests {
 
       Page 3 of 3: Finish
       Agree? (y or n) [No]: maybe
-        Type y for Yes or n for No
+        Error: Type y for Yes or n for No
       Agree? (y or n) [No]: y
 
       """)
@@ -151,7 +151,23 @@ struct LineModeTests {
     let channel = ScriptedLineChannel(["Nice", "7", "3", "y"])
     #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
     #expect(store.state.stars == 3)
-    #expect(channel.transcript.contains("Stars (a number from 0 to 5) [0]: 7\n  Type a number from 0 to 5\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("Stars (a number from 0 to 5) [0]: 7\n  Error: Type a number from 0 to 5\n"), "\(channel.transcript)")
+  }
+
+  /// A note ends with a blank line: the next field's description, indented as the note's lines
+  /// are, read as part of the note.
+  @Test func aNoteEndsBeforeTheNextFieldsDescription() async {
+    let store = Store(initialState: Notice.State()) { Notice() }
+    let channel = ScriptedLineChannel(["Ada", "Paris", "n"])
+    _ = await Notice.layout.runLines(store, channel: channel)
+    #expect(channel.transcript.contains("""
+      About:
+        No desktop notification service (notify-send) is installed here.
+        Say so.
+
+        Shown to other people next to everything you post
+      Name: Ada
+      """), "\(channel.transcript)")
   }
 
   @Test func theEndOfTheInputCancels() async {
