@@ -17,7 +17,9 @@ extension FormLayout {
 
   /// Where a prompt's box is centred on a screen of `size`.
   func promptArea(size: Size) -> Rect {
-    Rect(x: 2, y: 2, width: size.columns - 4, height: size.rows - 4)
+    // NB: Everything but the title and the key help: a long question on a small screen (the
+    //     settings conflict at 40x12, naming the fields that changed) needs the rows.
+    Rect(x: 1, y: 1, width: size.columns - 2, height: size.rows - 2)
   }
 
   /// A new prompt starts with its preselected answer selected.

@@ -27,6 +27,18 @@ struct PromptScreenTests {
     #expect(lines.last == " y yes  n no  Shift-Tab/Tab choose  Enter press  Esc no")
   }
 
+  /// At 40x12 the settings conflict names every field that changed and all four answers (only
+  /// the explanation of Merge is cut): the box takes every row but the title and the key help.
+  @Test func theSettingsConflictIsReadInFullOnASmallScreen() {
+    var state = SettingsForm.State()
+    state.form.prompt = FormPrompt.settingsChanged(fields: ["displayName", "protectMyPosts", "digest"])
+    let lines = screen(SettingsForm.layout, state, columns: 40, rows: 12).lines
+    let text = lines.joined(separator: " ").replacingOccurrences(of: "│", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(text.contains("It changed: Display name, Protect my posts, Digest."), "\(lines.joined(separator: "\n"))")
+    for answer in ["Merge", "Keep mine", "Use saved", "Back"] { #expect(text.contains(answer)) }
+  }
+
   @Test func aLongQuestionWrapsInsideTheBox() {
     var state = clientWithEdits()
     state.form.prompt = FormPrompt(
