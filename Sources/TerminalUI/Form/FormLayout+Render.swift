@@ -263,9 +263,10 @@ extension FormLayout {
         return nil
       case .buttons where page < pageRanges.count - 1:
         cache.row(y, .nextPage(page), in: &buffer) { buffer in
+          let room = max(0, width - columns.control - 1)
           buffer.setString(
-            "Next page: \(pageTitle(page + 1))", at: Position(column: columns.control, row: y),
-            style: theme.help, maxWidth: max(0, width - columns.control - 1))
+            "Next page: \(pageTitle(page + 1))".truncated(toWidth: room), at: Position(column: columns.control, row: y),
+            style: theme.help, maxWidth: room)
         }
         return nil
       case .buttons:

@@ -181,6 +181,16 @@ struct PageTests {
     #expect(!text.contains("[ Save ]"), "the buttons are on the last page")
   }
 
+  @Test func aNextPageTitleTooLongForTheRowIsCutWithAnEllipsis() {
+    var layout = Onboarding.layout
+    layout.pageTitles = ["Account", "The plan that suits the whole of your team", "Finish"]
+    var view = FormViewState<Onboarding.State.Field>()
+    let lines = layout.render(Onboarding.State(), size: Size(columns: 40, rows: 16), theme: .color, view: &view).buffer.lines
+    let next = lines.first { $0.contains("Next page:") } ?? ""
+    #expect(next.hasSuffix("…"), "\(next)")
+    #expect(next.displayWidth <= 39)
+  }
+
   @Test func theLastPageHasTheButtons() {
     var state = Onboarding.State()
     state.form.focus = .field(.agrees)
