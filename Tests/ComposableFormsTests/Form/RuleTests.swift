@@ -42,6 +42,7 @@ struct RuleTests {
     "", "blob", "blob@", "@example.com", "blob@example", "blob@.com", "blob@example.",
     "blob@@example.com", "bl ob@example.com", "blob@exa mple.com", "a@b@c.com",
     "bl\tob@example.com", "blob@.example.com", "blob@example..com",
+    "zw\u{200B}@example.com", "blob@exam\u{2060}ple.com", "\u{202E}moc.elpmaxe@bolb",
   ])
   func emailRejectsBadShapes(value: String) {
     #expect(Rule<String>.email("Bad email").validate(value) == "Bad email")
@@ -186,10 +187,10 @@ struct RuleTests {
 @Suite struct ControlCharacterRuleTests {
   @Test func controlCharactersAreRefusedAndEverythingElseIsNot() {
     let rule = Rule<String>.noControlCharacters("No control characters")
-    for bad in ["a\u{0}b", "tab\there", "line\nbreak", "del\u{7F}", "c1\u{9B}", "\u{1B}[2J"] {
+    for bad in ["a\u{0}b", "tab\there", "line\nbreak", "del\u{7F}", "c1\u{9B}", "\u{1B}[2J", "x\u{202E}y", "\u{2066}a\u{2069}"] {
       #expect(rule.validate(bad) == "No control characters", "\(bad.debugDescription)")
     }
-    for good in ["Ada Lovelace", "é漢字👍", "", "a-b_c.d@e"] {
+    for good in ["Ada Lovelace", "é漢字👍", "", "a-b_c.d@e", "👨\u{200D}👩\u{200D}👧", "می\u{200C}خواهم"] {
       #expect(rule.validate(good) == nil, "\(good)")
     }
   }

@@ -31,12 +31,14 @@ extension Rule where Value == String {
   }
 
   /// Looks like an email address: a local part, "@", and a domain of two or more non-empty
-  /// dot-separated labels; no whitespace anywhere.
+  /// dot-separated labels; no whitespace and no invisible format character (a zero-width space
+  /// made `zw\u{200B}@example.com` a second client who looks exactly like the first).
   public static func email(_ message: String) -> Self {
     Self { value in
       let address = value.trimmingSpaces
       let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-      guard parts.count == 2, !parts[0].isEmpty, !address.contains(where: \.isWhitespace)
+      guard parts.count == 2, !parts[0].isEmpty, !address.contains(where: \.isWhitespace),
+        !address.unicodeScalars.contains(where: { $0.properties.generalCategory == .format })
       else { return message }
       let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
       guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return message }
@@ -46,9 +48,14 @@ extension Rule where Value == String {
 
   /// No control characters (C0, DEL, C1): they cannot be typed, would steer a terminal that
   /// shows the value, and a NUL cuts the value short in C strings (SQLite's text, for one).
+  /// Nor the bidirectional overrides, embeddings and isolates (U+202A–U+202E,
+  /// U+2066–U+2069), which reorder how the text around them reads.
   public static func noControlCharacters(_ message: String) -> Self {
     Self { value in
-      value.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+      value.unicodeScalars.contains {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+          || (0x2066...0x2069).contains($0.value)
+      }
         ? message : nil
     }
   }
