@@ -122,6 +122,20 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=0")
     }
 
+    /// Browsing a database that is not there (a mistyped --database) and leaving creates
+    /// nothing: no folder, no empty database at the typo.
+    @Test func browsingAMissingDatabaseCreatesNothing() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let typo = session.folder.appendingPathComponent("nonexist/typo.sqlite").path
+      try await session.startShell(running: #""$BIN" clients --database "# + "'\(typo)'")
+      try await session.waitFor(text: "No clients yet")
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+      #expect(!FileManager.default.fileExists(atPath: typo))
+      #expect(!FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("nonexist").path))
+    }
+
     @Test func aAddsAClientAndEscOnTheChangedFormAsksBeforeDiscarding() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -54,7 +54,8 @@ extension ClientStorageClient {
 
   /// Like ``live(databaseAt:)``, but the database opens on a background thread at the first
   /// operation, while the caller goes on: an interactive form draws at once, and one cancelled
-  /// before it needed the database leaves none behind.
+  /// before it needed the database leaves none behind. Reads of a database that is not there
+  /// yet find no clients and create nothing; the first write creates it.
   ///
   /// A file that is not an SQLite database is refused at once, before anything is shown, with
   /// the same ``StorageError`` as ``live(databaseAt:)`` (checking its header is quick). Each
@@ -70,14 +71,14 @@ extension ClientStorageClient {
     try ClientDatabase.refuseIfNotADatabase(path)
     let opening = ClientDatabaseOpening(path: path)
     return Self(
-      emailExists: { email in try await opening.database().emailExists(email) },
+      emailExists: { email in try await opening.databaseToRead()?.emailExists(email) ?? false },
       add: { client in try await opening.database().add(client) },
-      all: { try await opening.database().all() },
+      all: { try await opening.databaseToRead()?.all() ?? [] },
       remove: { saved in try await opening.database().remove(saved) },
-      find: { email in try await opening.database().find(email) },
+      find: { email in try await opening.databaseToRead()?.find(email) },
       update: { id, original, edited in try await opening.database().update(id, from: original, to: edited) },
-      matches: { query in try await opening.database().matches(query) },
-      clients: { ids in try await opening.database().clients(ids) }
+      matches: { query in try await opening.databaseToRead()?.matches(query) ?? [] },
+      clients: { ids in try await opening.databaseToRead()?.clients(ids) ?? [] }
     )
   }
 }

@@ -41,6 +41,22 @@ final class ClientDatabaseOpening: Sendable {
     }
   }
 
+  /// The open database for a read, or `nil` while there is none to read: no file at the path
+  /// (or an empty one) and none opened yet. A read then finds no clients and creates nothing,
+  /// so a mistyped `--database` path browsed and left leaves no database behind.
+  func databaseToRead() async throws -> ClientDatabase? {
+    let opened = attempt.withLock { $0 != nil }
+    if !opened {
+      var info = stat()
+      if stat(path, &info) != 0 {
+        if errno == ENOENT || errno == ENOTDIR { return nil }
+      } else if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
+        return nil
+      }
+    }
+    return try await database()
+  }
+
   private func currentAttempt() -> Task<ClientDatabase, any Error> {
     attempt.withLock { current in
       if let current { return current }

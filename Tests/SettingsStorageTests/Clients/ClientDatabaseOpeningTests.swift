@@ -24,8 +24,14 @@ struct ClientDatabaseOpeningTests {
       // Time enough for an opening started at once to have created the folder and the file.
       try await Task.sleep(for: .milliseconds(300))
       #expect(!FileManager.default.fileExists(atPath: folder.path("data")))
+      // Reads of a database that is not there find nothing and create nothing.
       #expect(try await clients.all() == [])
+      #expect(try await clients.matches("") == [])
+      #expect(try await clients.emailExists("ada@example.com") == false)
+      #expect(!FileManager.default.fileExists(atPath: folder.path("data")))
+      try await clients.add(Client(name: "Ada", email: "ada@example.com", age: 36))
       #expect(FileManager.default.fileExists(atPath: folder.path("data/clients.sqlite")))
+      #expect(try await clients.all().map(\.email) == ["ada@example.com"])
     }
   }
 
@@ -57,15 +63,18 @@ struct ClientDatabaseOpeningTests {
     }
   }
 
-  @Test func aFailedOpeningIsThrownByEachOperation() async throws {
+  /// A write that cannot open the database says why, each time; reads find no clients there,
+  /// as at any path without a database.
+  @Test func aFailedOpeningIsThrownByEachWrite() async throws {
     try await withTemporaryFolder { folder in
       try folder.write("x", to: "data")
       let clients = try ClientStorageClient.opening(databaseAt: folder.path("data/clients.sqlite"))
       let expected = "could not create the folder \(folder.path("data")) (Not a directory)"
+      #expect(try await clients.all() == [])
+      #expect(try await clients.emailExists("blob@example.com") == false)
       for operation in [
-        { _ = try await clients.emailExists("blob@example.com") },
         { try await clients.add(blob) },
-        { _ = try await clients.all() },
+        { try await clients.add(blob) },
       ] as [@Sendable () async throws -> Void] {
         await #expect {
           try await operation()
