@@ -137,6 +137,8 @@ struct SettingsConflictTests {
     let inQuestions = transcript.components(separatedBy: "It changed: Digest.").count - 1
     #expect(named - inQuestions == 3, "asked three times:\n\(transcript)")
     #expect(transcript.contains("[Weekly]"), "the saved digest is offered to keep:\n\(transcript)")
+    let again = "The form is still open: its questions again, each with its value now (Enter keeps it)."
+    #expect(transcript.components(separatedBy: again).count - 1 == 2, "said after Back and Use saved:\n\(transcript)")
     #expect(file.saves.value.map(\.1) == [.askIfChanged, .askIfChanged, .askIfChanged, .merge])
     #expect(file.saves.value.last?.0.digest == .weekly)
   }

@@ -203,6 +203,9 @@ where Action.State == State {
       let first = layout.fields.first(where: { $0.takesFocus && layout.rules.isEnabled($0, in: state) })
     else { return }
     write("")
+    // NB: Said, so the first question again is not taken for a fault: its value may have
+    //     changed with the answer (Use saved).
+    write("The form is still open: its questions again, each with its value now (Enter keeps it).")
     announcedPage = nil
     shownThrough = -1
     await store.send(.form(.focus(.field(first)))).finish()
