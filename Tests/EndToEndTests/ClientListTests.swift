@@ -122,6 +122,32 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=0")
     }
 
+    /// With ACCESSIBLE=1 the list is asked line by line: numbered matches, one question.
+    @Test func accessibleListsLineByLineAndDeletes() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try add(session, "Ada Lovelace", "ada@example.com", age: 36)
+      try add(session, "Grace Hopper", "grace@navy.mil", age: 85)
+      try await session.startShell(running: #"ACCESSIBLE=1 "$BIN" clients"#)
+      try await session.waitFor(text: "2) Grace Hopper <grace@navy.mil>, 85")
+      try session.type("1")
+      try session.press("Enter")
+      try await session.waitFor(text: "e to edit, d to delete")
+      try session.type("d")
+      try session.press("Enter")
+      try await session.waitFor(text: "Delete the client Ada Lovelace <ada@example.com>? (y or n)")
+      try session.type("y")
+      try session.press("Enter")
+      try await session.waitFor(text: "Deleted Ada Lovelace <ada@example.com>")
+      try session.type("q")
+      try session.press("Enter")
+      try await session.waitFor(text: "exit=0")
+      let screen = try session.screen()
+      #expect(!screen.lines.joined().contains("\u{1B}"), "plain lines")
+      let listed = try session.runDirectly(["clients"]).stdout
+      #expect(!listed.contains("ada@example.com") && listed.contains("grace@navy.mil"), "\(listed)")
+    }
+
     /// Browsing a database that is not there (a mistyped --database) and leaving creates
     /// nothing: no folder, no empty database at the typo.
     @Test func browsingAMissingDatabaseCreatesNothing() async throws {

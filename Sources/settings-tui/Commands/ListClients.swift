@@ -22,12 +22,20 @@ struct ListClients: AsyncParsableCommand {
       edits the selected client, a adds one, d deletes it after a question, Ctrl-L loads the \
       clients again (what other programs changed), Esc or q quits. \
       Newest last. With --json, or when standard output is not a terminal, prints every \
-      client as JSON, oldest first.
+      client as JSON, oldest first. With --accessible (also ACCESSIBLE=1, or TERM=dumb), the \
+      list is asked line by line: the matches numbered, then one question; words search, a \
+      number chooses a client to edit or delete, a adds one, q quits.
       """
   )
 
   @Flag(name: .long, help: "Print the clients as JSON, oldest first, instead of the list.")
   var json = false
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Browse line by line, for screen readers and terminals that cannot draw the list (also: ACCESSIBLE=1, or TERM=dumb)."))
+  var accessible = false
 
   @OptionGroup var display: DisplayOptions
   @OptionGroup var database: DatabaseOption
@@ -36,8 +44,7 @@ struct ListClients: AsyncParsableCommand {
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
-    // NB: A dumb terminal cannot draw the list: it gets what a script gets.
-    if json || isatty(1) == 0 || environment["TERM"] == "dumb" {
+    if json || isatty(1) == 0 {
       do {
         // NB: No database yet (or a mistyped path): no clients, and nothing is created. A path
         //     given with --database is meant to hold one: a word on standard error says there
@@ -60,6 +67,11 @@ struct ListClients: AsyncParsableCommand {
     }
     let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
       $0.clientStorage = clients
+    }
+    if Interactive.usesLines(accessible: accessible, environment: environment) {
+      await ClientList.runLines(store, channel: StandardLineChannel())
+      if let failure = store.state.failedAfterClosing { throw fail(failure) }
+      return
     }
     store.send(.opened)
     let outcome: ListRuntime<ClientList.State, ClientList.Action>.Outcome

@@ -1,0 +1,99 @@
+import Clocks
+import ComposableForms
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+/// The clients list line by line (`clients --accessible`): the same reducer as the drawn list,
+/// asked as numbered matches and one question at a time.
+@MainActor
+struct ClientListLinesTests {
+  static let ada = Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)
+  static let grace = Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85)
+  static let alan = Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41)
+
+  let clients = FakeClients([ada, grace, alan])
+
+  func makeStore() -> Store<ClientList.State, ClientList.Action> {
+    let clients = self.clients
+    return Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
+      $0.clientStorage.matches = { await clients.matches($0) }
+      $0.clientStorage.clients = { await clients.clients($0) }
+      $0.clientStorage.remove = { await clients.remove($0) }
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.update = { await clients.update($0, $1, $2) }
+      $0.clientStorage.add = { await clients.add($0) }
+      $0.continuousClock = ImmediateClock()
+    }
+  }
+
+  @Test func aSearchNarrowsTheNumberedListAndANumberDeletesAfterTheQuestion() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["ada", "1", "d", "y", "-", "q"])
+    await ClientList.runLines(store, channel: channel)
+    let transcript = channel.transcript
+    #expect(transcript.hasPrefix("""
+      Clients
+      3 clients:
+        1) Ada Lovelace <ada@example.com>, 36
+        2) Grace Hopper <grace@navy.mil>, 85
+        3) Alan Turing <alan@bletchley.uk>, 41
+      Words to search, a number to choose, a to add, q to quit: ada
+      1 client match ada:
+        1) Ada Lovelace <ada@example.com>, 36
+      Words to search, a number to choose, a to add, q to quit [ada]: 1
+      Ada Lovelace <ada@example.com>, 36: e to edit, d to delete, Enter to go back: d
+      Delete the client Ada Lovelace <ada@example.com>? (y or n): y
+      Deleted Ada Lovelace <ada@example.com>
+      No client matches this search (- clears it).
+      """), "\(transcript)")
+    #expect(transcript.contains("2 clients:\n  1) Grace Hopper <grace@navy.mil>, 85\n  2) Alan Turing <alan@bletchley.uk>, 41\n"), "\(transcript)")
+    #expect(await clients.saved.map(\.client) == [Self.grace, Self.alan])
+    #expect(store.state.isFinished)
+  }
+
+  @Test func aNumberEditsTheClientWithTheFormsQuestions() async {
+    let store = makeStore()
+    // Grace: keep the name and the email, a new age.
+    let channel = ScriptedLineChannel(["2", "e", "", "", "86", "q"])
+    await ClientList.runLines(store, channel: channel)
+    #expect(await clients.saved.map(\.client)[1] == Client(name: "Grace Hopper", email: "grace@navy.mil", age: 86))
+    #expect(channel.transcript.contains("Saved Grace Hopper <grace@navy.mil>"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("2) Grace Hopper <grace@navy.mil>, 86"), "the list read again: \(channel.transcript)")
+  }
+
+  /// The edited client's email is checked from the form's first action, with the real clock's
+  /// debounce: Save waits for that check instead of saying the form could not be submitted.
+  @Test func saveWaitsForACheckStillRunning() async {
+    let channel = ScriptedLineChannel(["2", "e", "", "", "86", "q"])
+    await withDependencies {
+      $0.continuousClock = ContinuousClock()
+    } operation: {
+      let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: { [clients] in
+        $0.clientStorage.matches = { await clients.matches($0) }
+        $0.clientStorage.clients = { await clients.clients($0) }
+        $0.clientStorage.emailExists = { _ in false }
+        $0.clientStorage.update = { await clients.update($0, $1, $2) }
+      }
+      await ClientList.runLines(store, channel: channel)
+    }
+    #expect(!channel.transcript.contains("could not be submitted"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("Saved Grace Hopper <grace@navy.mil>"), "\(channel.transcript)")
+  }
+
+  @Test func aAddsAClientAndTheEndOfTheInputQuits() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["a", "Lin", "lin@example.com", "30"])
+    await ClientList.runLines(store, channel: channel)
+    #expect(await clients.saved.last?.client == Client(name: "Lin", email: "lin@example.com", age: 30))
+    #expect(channel.transcript.contains("Saved Lin <lin@example.com>"), "\(channel.transcript)")
+  }
+
+  @Test func moreMatchesThanShownAreCountedAndAListOfNoneSaysSo() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["zzz", "q"])
+    await ClientList.runLines(store, channel: channel, shown: 2)
+    #expect(channel.transcript.contains("  and 1 more: type words to narrow the search\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("No client matches this search (- clears it).\n"), "\(channel.transcript)")
+  }
+}
