@@ -181,6 +181,24 @@ extension CursesBackendTests {
     #expect(typed == "Müllerabc")
   }
 
+  /// A link may split a character's bytes between two reads: the rest is waited for.
+  @Test func aCharacterWhoseBytesComeApartIsStillOneCharacter() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    let keyboard = terminal.keyboard
+    let feeding = DispatchGroup()
+    feeding.enter()
+    terminal.type(bytes: [0xE6, 0xBC])  // the first two of 漢's three bytes
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
+      var last: UInt8 = 0xA2
+      _ = write(keyboard, &last, 1)
+      feeding.leave()
+    }
+    defer { feeding.wait() }
+    #expect(backend.nextEvent(timeout: .seconds(2)) == .key(.character("漢")))
+  }
+
   @Test func aStrayByteInAPasteBecomesAReplacementCharacterAndTheRestStays() throws {
     let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()

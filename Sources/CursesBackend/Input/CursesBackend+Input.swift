@@ -14,6 +14,8 @@ extension CursesBackend {
   /// marker never comes (a byte every so often) is delivered as it stands after that.
   static let pasteTimeLimit: Duration = .seconds(2)
   static let pasteCharacterLimit = 100_000
+  /// How long the rest of a character's UTF-8 bytes may take to arrive after its first.
+  static let continuationMilliseconds: Int32 = 100
 
   /// Reads one key curses already has or can read without blocking; `nil` when there is none.
   ///
@@ -125,7 +127,8 @@ extension CursesBackend {
   ///     (and the C locale decodes no byte above 127). `wgetch` hands over the bytes and still
   ///     decodes function keys; the standard library decodes the UTF-8 (a bad sequence becomes
   ///     U+FFFD, and the bytes after it stay). Other locales' encodings are left to curses.
-  func readCharacter() -> (status: Int32, character: UInt32) {
+  /// `delay` is the read timeout curses has now (0 but in a paste), put back afterwards.
+  func readCharacter(delay: Int32 = 0) -> (status: Int32, character: UInt32) {
     guard decodesUTF8 else {
       var character: wint_t = 0
       let status = wget_wch(screen.window, &character)
@@ -138,6 +141,10 @@ extension CursesBackend {
     guard lead >= 0x80 else { return (cn_ok(), UInt32(lead)) }
     let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     var bytes = [lead]
+    // NB: A character's bytes can come in two reads (a link splits them): the rest is waited
+    //     for a moment, as curses waits for the rest of an escape sequence.
+    wtimeout(screen.window, max(delay, Self.continuationMilliseconds))
+    defer { wtimeout(screen.window, delay) }
     while bytes.count < length {
       let next = wgetch(screen.window)
       guard next != ERR else { break }
@@ -176,7 +183,7 @@ extension CursesBackend {
         pendingSignals += signals
         return text
       }
-      let (status, character) = readCharacter()
+      let (status, character) = readCharacter(delay: Self.pasteGapMilliseconds)
       if status == cn_key_code_yes() {
         let code = Int32(bitPattern: UInt32(character))
         if code == KeyBindings.pasteEndCode { return text }
