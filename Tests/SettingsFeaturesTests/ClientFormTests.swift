@@ -49,6 +49,23 @@ struct ClientFormTests {
     }
   }
 
+  /// A zero-width space or a space inside made a second client whose email looks exactly like
+  /// the first's.
+  @Test func anEmailWithAHiddenCharacterIsRefused() async {
+    for email in ["zw\u{200B}@example.com", "a b@example.com"] {
+      let store = makeStore(ClientForm.State(email: email))
+      await store.send(.form(.focus(.field(.email)))) {
+        $0.form.focus = .field(.email)
+        $0.form.validated = [.name]
+      }
+      await store.send(.form(.focusNext)) {
+        $0.form.focus = .field(.age)
+        $0.form.validated = [.name, .email]
+        $0.form.errors[.email] = "An email cannot hold spaces or invisible characters"
+      }
+    }
+  }
+
   @Test func emptyEmailSaysPleaseEnterAnEmailWhenLeft() async {
     let store = makeStore()
     await store.send(.form(.focus(.field(.email)))) {

@@ -19,6 +19,7 @@ public struct ClientForm: Reducer {
         .required("Please enter an email"),
         .noControlCharacters("Control characters cannot be part of an email"),
         .maxLength(ClientForm.emailLimit, "At most 254 characters"),
+        .noHiddenCharacters("An email cannot hold spaces or invisible characters"),
         .contains("@", "Please enter a valid email"))
         .checked(\.emailToCheck) { email in
           // NB: Empty is the edited client's own email (an empty email never gets here: it

@@ -184,6 +184,19 @@ struct RuleTests {
   }
 }
 
+@Suite struct HiddenCharacterRuleTests {
+  @Test func spacesInsideAndInvisibleCharactersAreRefused() {
+    let rule = Rule<String>.noHiddenCharacters("Hidden")
+    for bad in ["a b@example.com", "zw\u{200B}@example.com", "a\u{200C}b", "a\u{2060}b", "\u{FEFF}ab", "a\u{AD}b",
+      "a\u{180E}b", "a\u{E0041}b", "a\u{202E}b", "a\u{3000}b"] {
+      #expect(rule.validate(bad) == "Hidden", "\(bad.debugDescription)")
+    }
+    for good in ["ada@example.com", " ada@example.com ", "josé@example.es", "", "漢字@例え.jp"] {
+      #expect(rule.validate(good) == nil, "\(good)")
+    }
+  }
+}
+
 @Suite struct ControlCharacterRuleTests {
   @Test func controlCharactersAreRefusedAndEverythingElseIsNot() {
     let rule = Rule<String>.noControlCharacters("No control characters")

@@ -60,6 +60,19 @@ extension Rule where Value == String {
     }
   }
 
+  /// No space inside the text (around it is fine) and no invisible format character (a
+  /// zero-width space or joiner, a bidirectional mark): for an identifier such as an email,
+  /// where two values that look alike must be alike.
+  public static func noHiddenCharacters(_ message: String) -> Self {
+    Self { value in
+      value.trimmingSpaces.unicodeScalars.contains {
+        $0.properties.isWhitespace || $0.properties.generalCategory == .format
+          || $0.properties.isDefaultIgnorableCodePoint
+      }
+        ? message : nil
+    }
+  }
+
   /// At least `count` characters (grapheme clusters, as a person counts them).
   public static func minLength(_ count: Int, _ message: String) -> Self {
     Self { $0.count < count ? message : nil }
