@@ -114,6 +114,20 @@ extension EndToEnd {
       #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
     }
 
+    /// `y` ended by Ctrl-D instead of Enter: what comes next starts a line of its own.
+    @Test func anAnswerEndedByCtrlDEndsItsLine() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try await session.startShell(running: #""$BIN" clients remove ada@example.com"#)
+      try await session.waitFor(text: "[y/N]")
+      try session.type("y")
+      try session.press("C-d")
+      try session.press("C-d")
+      let screen = try await session.waitFor(text: "exit=0")
+      #expect(screen.lines.contains { $0.hasPrefix("Client ada@example.com removed") }, "\(screen)")
+    }
+
     @Test func onATerminalYesRemoves() async throws {
       let session = try TmuxSession()
       defer { session.close() }

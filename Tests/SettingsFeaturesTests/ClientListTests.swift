@@ -476,7 +476,7 @@ struct ClientListTests {
     await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
     await store.finish()
     #expect(store.state.message == ClientList.Message(
-      "Not deleted: another program changed Alan Turing <alan@bletchley.uk> meanwhile (now Alan Turing <turing@bletchley.uk>)",
+      "Not deleted: another program changed Alan Turing <alan@bletchley.uk>, 41 meanwhile (now Alan Turing <turing@bletchley.uk>, 41)",
       isError: true))
     #expect(await clients.saved.map(\.client.email) == ["ada@example.com", "grace@navy.mil", "turing@bletchley.uk", "alan@bletchley.uk"])
     #expect(store.state.rows[3] == renamed, "the row on screen is read again")
@@ -497,6 +497,22 @@ struct ClientListTests {
     await store.finish()
     #expect(store.state.isFinished)
     #expect(store.state.failedAfterClosing == "Cannot remove the client: the database is locked.")
+  }
+
+  @Test func enterDoesNotEditAClientWhileARemovalRuns() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    store.dependencies.clientStorage.remove = { _ in
+      try await clock.sleep(for: .seconds(1))
+      return .removed
+    }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.send(.editTapped)
+    #expect(store.state.editor == nil, "the client being removed is not edited")
+    await clock.advance(by: .seconds(1))
+    await store.finish()
   }
 
   @Test func aFailedDeleteIsShownAsAnError() async {

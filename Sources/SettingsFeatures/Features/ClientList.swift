@@ -223,8 +223,10 @@ public struct ClientList: Reducer {
         return .none
 
       case .editTapped:
-        // NB: Not while a search is loading: the selection points into the old matches.
-        guard state.isLoaded, let id = state.selectedID, let client = state.rows[id] else { return .none }
+        // NB: Not while a search is loading (the selection points into the old matches), nor
+        //     while a removal runs (it may be this very client).
+        guard state.isLoaded, !state.isRemoving, let id = state.selectedID, let client = state.rows[id]
+        else { return .none }
         state.message = nil
         state.editedID = id
         state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: id)
@@ -275,8 +277,9 @@ public struct ClientList: Reducer {
         case .gone:
           state.message = Message("\(client.name) <\(client.email)> was deleted already", isError: true)
         case let .changed(now):
+          // NB: With the age: a change of age alone reads as no change without it.
           state.message = Message(
-            "Not deleted: another program changed \(client.name) <\(client.email)> meanwhile (now \(now.name) <\(now.email)>)",
+            "Not deleted: another program changed \(client.name) <\(client.email)>, \(client.age) meanwhile (now \(now.name) <\(now.email)>, \(now.age))",
             isError: true)
         }
         // NB: Read again: the rows on screen may show what another program has changed since.

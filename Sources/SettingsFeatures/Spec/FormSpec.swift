@@ -387,7 +387,7 @@ private struct Parser {
     if let index = field.options.indices.first(where: { !Self.isVisibleLine(field.options[$0]) }) {
       problem(
         "\(path).options[\(index)]",
-        "an option must be one line of visible text (no line breaks, tabs or other control characters, not empty)")
+        "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)")
     }
     // NB: Two equal options could not be told apart in the form or in its output.
     var seen = Set<String>()
@@ -478,14 +478,20 @@ private struct Parser {
     return String(result)
   }
 
+  /// Control characters, and the line and paragraph separators (U+2028, U+2029).
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+  }
+
+  /// The bidirectional overrides, embeddings and isolates, which reorder the text around them.
+  static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
   /// Whether `text` is one line that shows something: no control characters, and more than
   /// spaces and marks with nothing to sit on.
   static func isVisibleLine(_ text: String) -> Bool {
-    !text.unicodeScalars.contains(where: isControl)
+    !text.unicodeScalars.contains(where: { isControl($0) || isBidirectionalControl($0) })
       && text.contains { !$0.isWhitespace && $0.unicodeScalars.first?.properties.generalCategory != .nonspacingMark }
   }
 

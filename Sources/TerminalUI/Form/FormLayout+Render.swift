@@ -70,7 +70,8 @@ extension FormLayout {
       moreBelow = view.scrollOffset + viewport.height < body.rowCount
     }
     view.bodyRows = viewport.height
-    let moreAbove = view.scrollOffset > 0
+    // NB: The body's first row is blank: scrolled past it alone, nothing is above.
+    let moreAbove = view.scrollOffset > 1
 
     // Header and footer.
     cache.row(0, .title(page: page), in: &buffer) { buffer in

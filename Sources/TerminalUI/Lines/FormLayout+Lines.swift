@@ -239,7 +239,7 @@ where Action.State == State {
     let choice = typed.count == 1 ? typed.first.flatMap(prompt.choice(forKey:))
       : prompt.choices.first { $0.title.lowercased() == typed.lowercased() }
     guard let choice else {
-      write("  Type one of \(keys.joined(separator: ", "))")
+      write("  Error: Type one of \(keys.joined(separator: ", "))")
       return ""
     }
     await store.send(.form(.promptAnswered(prompt: prompt.id, choice: choice.id))).finish()

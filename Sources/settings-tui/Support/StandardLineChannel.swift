@@ -16,6 +16,9 @@ final class StandardLineChannel: LineChannel {
   /// Whether the form ended on an answer that is not UTF-8 (and said so), not at the end of
   /// the input.
   private(set) var refusedAnAnswer = false
+  /// What was written since the last line break: the question waiting for its answer, asked
+  /// again after an answer the terminal may have cut.
+  private var question = ""
 
   init() {
     let terminal = isatty(0) == 1 ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
@@ -27,6 +30,11 @@ final class StandardLineChannel: LineChannel {
   }
 
   func write(_ text: String) {
+    if let lastBreak = text.lastIndex(of: "\n") {
+      question = String(text[text.index(after: lastBreak)...])
+    } else {
+      question += text
+    }
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -61,10 +69,11 @@ final class StandardLineChannel: LineChannel {
     }
     if let bytes, bytes.count >= Self.terminalLineLimit, isatty(0) == 1 {
       // NB: The terminal's line editing drops what is typed past its limit without a word;
-      //     taking the rest would save a value cut short.
+      //     taking the rest would save a value cut short. The question is asked again.
+      let asked = question
       write(
-        "settings-tui: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
-          + "it was not taken. Type a shorter one (give a longer value with --set).\n")
+        "  Error: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
+          + "it was not taken. Type a shorter one (give a longer value with --set).\n" + asked)
       return await readLine(secret: secret)
     }
     return line

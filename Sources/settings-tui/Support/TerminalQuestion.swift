@@ -19,10 +19,11 @@ enum TerminalQuestion {
     let prompt = "settings-tui: \(question.visibleForTerminal) \(defaultAnswer ? "[Y/n]" : "[y/N]") "
     while true {
       say(prompt, on: fd)
-      guard let line = readLine(from: fd) else {
+      guard let (line, ended) = readLine(from: fd) else {
         say("\n", on: fd)  // NB: Ctrl-D ends no line; what comes next starts on its own.
         return defaultAnswer
       }
+      if !ended { say("\n", on: fd) }  // NB: An answer ended by Ctrl-D, not Enter.
       if let escapeAnswer, line.contains("\u{1B}") { return escapeAnswer }
       switch line.trimmingCharacters(in: .whitespaces).lowercased() {
       case "": return defaultAnswer
@@ -38,8 +39,9 @@ enum TerminalQuestion {
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
   }
 
-  /// One line (without its newline, at most 64 bytes kept); `nil` at the end of input.
-  private static func readLine(from fd: Int32) -> String? {
+  /// One line (without its newline, at most 64 bytes kept) and whether a newline ended it
+  /// (not the end of input); `nil` at the end of input.
+  private static func readLine(from fd: Int32) -> (String, ended: Bool)? {
     var answer: [UInt8] = []
     var byte: UInt8 = 0
     var sawByte = false
@@ -48,9 +50,9 @@ enum TerminalQuestion {
       if count < 0 && errno == EINTR { continue }
       guard count == 1 else { break }
       sawByte = true
-      if byte == UInt8(ascii: "\n") { return String(decoding: answer, as: UTF8.self) }
+      if byte == UInt8(ascii: "\n") { return (String(decoding: answer, as: UTF8.self), true) }
       if answer.count < 64 { answer.append(byte) }
     }
-    return sawByte ? String(decoding: answer, as: UTF8.self) : nil
+    return sawByte ? (String(decoding: answer, as: UTF8.self), false) : nil
   }
 }

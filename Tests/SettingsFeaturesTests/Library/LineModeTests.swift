@@ -122,7 +122,7 @@ struct LineModeTests {
         o) Overwrite
         b) Back
       Choose o, b: x
-        Type one of o, b
+        Error: Type one of o, b
       The file changed.
       Overwrite it?
         o) Overwrite

@@ -176,6 +176,21 @@ struct LabelWrappingTests {
     #expect(lines.allSatisfy { !$0.contains("…") }, "nothing is cut")
   }
 
+  /// Back on the first field after scrolling down, only the blank row above the fields is
+  /// out of sight: no "↑ more" for it.
+  @Test func backAtTheTopNoMoreAboveIsShownForTheBlankRowAlone() {
+    var view = FormViewState<Agreement.State.Field>()
+    var cache = FrameCache()
+    var state = Agreement.State()
+    state.form.focus = .field(.plan)
+    var lines = Agreement.layout.render(state, size: Size(columns: 40, rows: 12), theme: .color, view: &view, cache: &cache).buffer.lines
+    #expect(lines[1].contains("↑ more"), "\(lines.joined(separator: "\n"))")
+    state.form.focus = .field(.agrees)
+    lines = Agreement.layout.render(state, size: Size(columns: 40, rows: 12), theme: .color, view: &view, cache: &cache).buffer.lines
+    #expect(lines[2].hasPrefix(" › Do you"), "\(lines.joined(separator: "\n"))")
+    #expect(!lines[1].contains("↑ more"), "\(lines.joined(separator: "\n"))")
+  }
+
   @Test func aScreenWideEnoughKeepsEveryLabelOnOneRow() {
     let lines = screen(columns: 200)
     #expect(lines[3].hasPrefix(" › Do you agree to the terms of service and the privacy policy?  [ Yes ]"))

@@ -107,15 +107,21 @@ struct FormSpecTests {
     #expect(spec.pages == ["One two"])
     #expect(spec.fields[0].label == "Multi line label")
     #expect(spec.fields[0].description == "desc line two")
+    let separated = try parse(#"{"title": "x\u2028y", "fields": [{"key": "a", "kind": "text", "label": "S\u2029L"}]}"#)
+    #expect(separated.title == "x y")
+    #expect(separated.fields[0].label == "S L")
   }
 
   /// An option is a value in the output as well as a row: one that cannot show on a row is
   /// refused rather than changed.
   @Test func anOptionThatIsNotOneVisibleLineIsRefused() {
-    let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["a\nb", "", "\u0301", "ok", " "]}]}"#)
-    #expect(found == [
-      "$.fields[0].options[0]: an option must be one line of visible text (no line breaks, tabs or other control characters, not empty)"
-    ])
+    let options = [#"a\nb"#, "", #"\u0301"#, " ", #"a\u2028b"#, #"rtl\u202eevil"#]
+    for bad in options.map({ "\"" + $0 + "\"" }) {
+      let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["ok", "# + bad + "]}]}")
+      #expect(found == [
+        "$.fields[0].options[1]: an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)"
+      ], "\(bad)")
+    }
   }
 
   /// Text that is not JSON says why: empty, not UTF-8, nested too deep, or where it breaks.
