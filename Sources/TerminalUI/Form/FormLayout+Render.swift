@@ -307,8 +307,8 @@ extension FormLayout {
       text = lines[line]
     }
     let style = isDisabled && control.kind != .note ? theme.disabled : isFocused ? theme.focusedLabel : theme.label
-    LabelView(text, style: style)
-      .render(in: Rect(x: 3, y: y, width: width, height: 1), buffer: &buffer)
+    // NB: The text fits: it is the label that did, or a line wrapped to the column.
+    buffer.draw(text, in: Rect(x: 3, y: y, width: width, height: 1), style: style)
   }
 
   /// One row of the form's body.
