@@ -39,7 +39,7 @@ struct ClientListLinesTests {
         2) Grace Hopper <grace@navy.mil>, 85
         3) Alan Turing <alan@bletchley.uk>, 41
       Words to search, a number to choose, a to add, q to quit: ada
-      1 client match ada:
+      1 client matches ada:
         1) Ada Lovelace <ada@example.com>, 36
       Words to search, a number to choose, a to add, q to quit [ada]: 1
       Ada Lovelace <ada@example.com>, 36: e to edit, d to delete, Enter to go back: d
@@ -81,6 +81,49 @@ struct ClientListLinesTests {
     #expect(channel.transcript.contains("Saved Grace Hopper <grace@navy.mil>"), "\(channel.transcript)")
   }
 
+  /// A number with nothing listed crashed the program (1...0); one out of range was taken
+  /// for a search without a word.
+  @Test func aNumberNoClientHasIsRefusedAndSlashSearchesForIt() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["zzz", "1", "-", "4", "/4", "q"])
+    let outcome = await ClientList.runLines(store, channel: channel)
+    #expect(outcome == .closed)
+    let transcript = channel.transcript
+    #expect(transcript.contains("[zzz]: 1\n  Error: No client is listed to choose (/1 searches for 1)\n"), "\(transcript)")
+    #expect(transcript.contains(": 4\n  Error: Choose a number from 1 to 3 (/4 searches for 4)\n"), "\(transcript)")
+    #expect(store.state.search == "4", "\(transcript)")
+  }
+
+  /// The same words said by a later step are said again: a second save, a second failure.
+  @Test func eachSaveIsSaidEvenWhenItsWordsAreTheLastOnes() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["1", "e", "", "", "", "1", "e", "", "", "37", "q"])
+    await ClientList.runLines(store, channel: channel)
+    #expect(channel.transcript.components(separatedBy: "Saved Ada Lovelace <ada@example.com>").count - 1 == 2, "\(channel.transcript)")
+  }
+
+  @Test func otherAnswersAtTheClientsQuestionsAreRefusedAndNoKeepsTheClient() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["1", "x", "d", "maybe", "n", "q"])
+    await ClientList.runLines(store, channel: channel)
+    let transcript = channel.transcript
+    #expect(transcript.contains("e to edit, d to delete, Enter to go back: x\n  Error: Type e, d, or Enter\n"), "\(transcript)")
+    #expect(transcript.contains("(y or n): maybe\n  Error: Type y or n\n"), "\(transcript)")
+    #expect(transcript.contains("Kept Ada Lovelace <ada@example.com>, 36\n"), "\(transcript)")
+    #expect(await clients.saved.count == 3)
+  }
+
+  /// The end of the input inside the client form: what was typed there is not saved, and the
+  /// caller is told so (the command exits 1, as a form's line mode does).
+  @Test func theInputEndingInsideTheFormIsToldApart() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["1", "e", "Bobby"])
+    #expect(await ClientList.runLines(store, channel: channel) == .inputEndedInForm)
+    #expect(await clients.saved[0].client.name == "Ada Lovelace")
+    let atTheList = ScriptedLineChannel(["1"])
+    #expect(await ClientList.runLines(makeStore(), channel: atTheList) == .closed)
+  }
+
   @Test func aAddsAClientAndTheEndOfTheInputQuits() async {
     let store = makeStore()
     let channel = ScriptedLineChannel(["a", "Lin", "lin@example.com", "30"])
@@ -93,7 +136,7 @@ struct ClientListLinesTests {
     let store = makeStore()
     let channel = ScriptedLineChannel(["zzz", "q"])
     await ClientList.runLines(store, channel: channel, shown: 2)
-    #expect(channel.transcript.contains("  and 1 more: type words to narrow the search\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("  and 1 more: a search with more words lists fewer\n"), "\(channel.transcript)")
     #expect(channel.transcript.contains("No client matches this search (- clears it).\n"), "\(channel.transcript)")
   }
 }

@@ -33,7 +33,7 @@ struct ClientListTests {
     await store.send(.opened)
     await store.receive(.failed("Cannot open the clients database: it is locked")) {
       $0.message = ClientList.Message(
-        "Cannot open the clients database: it is locked Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
+        "Cannot open the clients database: it is locked", isError: true, isStorageFailure: true)
       $0.isLoaded = true
       $0.loadFailed = true
     }
@@ -73,7 +73,7 @@ struct ClientListTests {
       $0.isLoaded = false
     }
     await store.receive(.failed("database is locked")) {
-      $0.message = ClientList.Message("database is locked Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
+      $0.message = ClientList.Message("database is locked", isError: true, isStorageFailure: true)
       $0.isLoaded = true
       $0.loadFailed = true
       $0.matches = []  // the matches shown were the empty search's, not "a"'s
@@ -527,7 +527,7 @@ struct ClientListTests {
       #expect($0.isRemoving, "answered: the removal runs")
     }
     await store.receive(.failed("Cannot remove the client: disk full.")) {
-      $0.message = ClientList.Message("Cannot remove the client: disk full. Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
+      $0.message = ClientList.Message("Cannot remove the client: disk full.", isError: true, isStorageFailure: true)
       $0.removing = nil
       #expect(!$0.isRemoving)
     }

@@ -18,8 +18,8 @@ public enum FormAction<Field: FormField>: Equatable, Sendable {
   /// An asynchronous check finished for the value of one generation.
   case checkFinished(Field, generation: Int, error: String?)
   /// An asynchronous check threw, so it could not tell (a server out of reach, a locked
-  /// database): the error shows as an answer's would, and a submit runs the check again rather
-  /// than stopping at an error that may have passed.
+  /// database): the error shows as an answer's would, and a submit or the next change runs the
+  /// check again rather than stopping at an error that may have passed.
   case checkFailed(Field, generation: Int, error: String)
   /// The submit operation finished: `nil` on success, or the message to show.
   case submitFinished(error: String?)

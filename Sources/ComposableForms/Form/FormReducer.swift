@@ -109,9 +109,10 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
           column: location.column)
       }
     #endif
-    // NB: Only the submit itself runs failed checks again: one failing again while the submit
-    //     waits ends the wait with its error, rather than running once more.
-    let retriesFailedChecks = formAction == .submitTapped
+    // NB: A submit runs failed checks again, and so does a change (the same value typed again,
+    //     once the server is back); one failing again while a submit waits ends the wait with
+    //     its error, rather than running once more.
+    let retriesFailedChecks = formAction == .submitTapped || isBinding
     return effect.merge(
       with: settle(&state, previousFocus: previousFocus, answered: answered, retriesFailedChecks: retriesFailedChecks))
   }

@@ -209,7 +209,7 @@ public struct ClientList: Reducer {
         return .none
 
       case let .failed(message):
-        state.message = Message(message + " Ctrl-L reloads the list.", isError: true, isStorageFailure: true)
+        state.message = Message(message, isError: true, isStorageFailure: true)
         // NB: Nothing more is coming: the list says what it has instead of "Loading…". The
         //     matches it had were another search's: not counted as this one's.
         if !state.isLoaded {

@@ -27,7 +27,12 @@ extension ClientList {
   .rowsShown(Action.rowsShown)
   .reloadable(.reloadTapped)
   .prompt(\.prompt, answer: { Action.promptAnswered(prompt: $0, choice: $1) })
-  .status { $0.message.map { ListLayout<State, Action>.Status($0.text, isError: $0.isError) } }
+  // NB: What to do about a storage failure names the key that does it, so it is the layout's.
+  .status { state in
+    state.message.map {
+      ListLayout<State, Action>.Status($0.text + ($0.isStorageFailure ? " Ctrl-L reloads the list." : ""), isError: $0.isError)
+    }
+  }
   .empty { state in
     if !state.isLoaded { return "Loading…" }
     // NB: A database that could not be read says why on the status line; it is not empty.

@@ -178,10 +178,18 @@ where Action.State == State {
   mutating func submit() async -> Bool {
     printNotes(through: layout.controls.count)
     if let error = store.state.form.submitError {
-      write("  " + error.visibleForTerminal)
-      channel.write("Try again? (y or n): ")
-      guard let answer = await channel.readLine(secret: false) else { return false }
-      if !answer.lowercased().hasPrefix("y") {
+      write("  Error: " + error.visibleForTerminal)
+      var tryAgain: Bool?
+      while tryAgain == nil {
+        channel.write("Try again? (y or n): ")
+        guard let answer = await channel.readLine(secret: false) else { return false }
+        switch answer.trimmingSpaces.lowercased() {
+        case "y", "yes": tryAgain = true
+        case "n", "no": tryAgain = false
+        default: write("  Error: Type y or n")
+        }
+      }
+      if tryAgain == false {
         await store.send(.form(.cancelTapped)).finish()
         return true
       }

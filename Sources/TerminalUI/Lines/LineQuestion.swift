@@ -105,6 +105,11 @@ extension LineQuestion {
   ) -> (_ text: String, _ state: State) throws(MisunderstoodAnswer) -> BindingAction<State>? {
     { text, _ throws(MisunderstoodAnswer) in
       let value = text.allSatisfy(\.isWhitespace) ? "" : clean(text)
+      // NB: An answer of control characters alone (Esc, then Enter) is no value: taken, it
+      //     emptied the field without a word.
+      if value.isEmpty && !text.allSatisfy(\.isWhitespace) {
+        throw MisunderstoodAnswer("Type the text (Enter keeps the value, a space clears it)")
+      }
       if let maxLength, value.count > maxLength {
         throw MisunderstoodAnswer("At most \(maxLength) characters")
       }

@@ -69,8 +69,14 @@ struct ListClients: AsyncParsableCommand {
       $0.clientStorage = clients
     }
     if Interactive.usesLines(accessible: accessible, environment: environment) {
-      await ClientList.runLines(store, channel: StandardLineChannel())
+      let channel = StandardLineChannel()
+      let outcome = await ClientList.runLines(store, channel: channel)
       if let failure = store.state.failedAfterClosing { throw fail(failure) }
+      // NB: As a form's line mode: what was typed into the form was not saved (exit 1).
+      if channel.refusedAnAnswer { throw ExitStatus.cancelledOrInvalid }
+      if outcome == .inputEndedInForm {
+        throw fail("the input ended before the form was submitted", .cancelledOrInvalid)
+      }
       return
     }
     store.send(.opened)

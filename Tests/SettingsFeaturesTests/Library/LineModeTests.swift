@@ -49,6 +49,15 @@ struct LineModeTests {
     #expect(channel.transcript.hasPrefix("Re\\u{1B}]0;owned\\u{7}name\n"), "\(channel.transcript)")
   }
 
+  /// Esc then Enter is no text: it emptied the field without a word.
+  @Test func anAnswerOfControlCharactersAloneIsRefused() async {
+    let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
+    let channel = ScriptedLineChannel(["\u{1B}", "Bob"])
+    #expect(await Overwrite.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.name == "Bob")
+    #expect(channel.transcript.contains("  Error: Type the text (Enter keeps the value, a space clears it)\n"), "\(channel.transcript)")
+  }
+
   @Test func everyFieldIsAskedInOrderWithPagesErrorsAndOptions() async {
     let store = Store(initialState: Onboarding.State()) { Onboarding() }
     let channel = ScriptedLineChannel([
