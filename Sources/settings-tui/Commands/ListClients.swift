@@ -24,7 +24,9 @@ struct ListClients: AsyncParsableCommand {
       Newest last. With --json, or when standard output is not a terminal, prints every \
       client as JSON, oldest first. With --accessible (also ACCESSIBLE=1, or TERM=dumb), the \
       list is asked line by line: the matches numbered, then one question; words search, a \
-      number chooses a client to edit or delete, a adds one, q quits.
+      number chooses a client to edit or delete, a adds one, Enter loads the list again, q \
+      quits. Exit 0 quit, 1 the input ended inside the client form (line by line), 2 the \
+      database cannot be used, 130 Ctrl-C.
       """
   )
 
