@@ -43,12 +43,7 @@ extension ClientStorageClient {
   /// let all = try await clients?.all() ?? []
   /// ```
   public static func existing(databaseAt path: String) throws(StorageError) -> Self? {
-    var info = stat()
-    if stat(path, &info) != 0 {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-    } else if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
-      return nil  // NB: No clients in it: reading them must not write a new database there.
-    }
+    guard ClientDatabase.mayHoldClients(path) else { return nil }
     return try live(databaseAt: path)
   }
 
@@ -284,6 +279,15 @@ struct ClientDatabase: Sendable {
         + "give yourself write permission there, or pass --database PATH)"
     }
     return ""
+  }
+
+  /// Whether there may be clients to read at `path`: `false` when no file is there, or an
+  /// empty one (reading must not write a new database there), so a read finds none and
+  /// creates nothing. Other files are for the opening to judge.
+  static func mayHoldClients(_ path: String) -> Bool {
+    var info = stat()
+    if stat(path, &info) != 0 { return errno != ENOENT && errno != ENOTDIR }
+    return !((info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0)
   }
 
   /// Throws when a file at `path` is not an SQLite database, judged by its 16-byte header

@@ -46,14 +46,7 @@ final class ClientDatabaseOpening: Sendable {
   /// so a mistyped `--database` path browsed and left leaves no database behind.
   func databaseToRead() async throws -> ClientDatabase? {
     let opened = attempt.withLock { $0 != nil }
-    if !opened {
-      var info = stat()
-      if stat(path, &info) != 0 {
-        if errno == ENOENT || errno == ENOTDIR { return nil }
-      } else if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
-        return nil
-      }
-    }
+    guard opened || ClientDatabase.mayHoldClients(path) else { return nil }
     return try await database()
   }
 
