@@ -1,3 +1,4 @@
+import ComposableForms
 import Foundation
 import TerminalUI
 
@@ -483,15 +484,13 @@ private struct Parser {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
   }
 
-  /// The bidirectional overrides, embeddings and isolates, which reorder the text around them.
-  static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
-    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-  }
 
   /// Whether `text` is one line that shows something: no control characters, and more than
   /// spaces and marks with nothing to sit on.
   static func isVisibleLine(_ text: String) -> Bool {
-    !text.unicodeScalars.contains(where: { isControl($0) || isBidirectionalControl($0) })
+    // NB: The rule a form's text fields use says which characters steer how text shows.
+    Rule<String>.noControlCharacters("").validate(text) == nil
+      && !text.unicodeScalars.contains(where: isControl)
       && text.contains { !$0.isWhitespace && $0.unicodeScalars.first?.properties.generalCategory != .nonspacingMark }
   }
 
