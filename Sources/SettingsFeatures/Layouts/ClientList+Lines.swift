@@ -1,4 +1,5 @@
 import ComposableForms
+import Foundation
 import TerminalUI
 
 extension ClientList {
@@ -196,7 +197,7 @@ private struct ListLines<Channel: LineChannel> {
   }
 
   static func trimmed(_ text: String) -> String {
-    String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    text.trimmingCharacters(in: .whitespaces)
   }
 
   static func describe(_ client: Client?) -> String {
