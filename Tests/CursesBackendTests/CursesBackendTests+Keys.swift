@@ -163,11 +163,8 @@ extension CursesBackendTests {
   /// A terminal sends UTF-8 whatever the locale says: in the C locale curses' own decoding
   /// refused the é and took the rest of the burst with it, and the saved name was "Mabc".
   @Test func theCLocaleKeepsWhatIsTypedAfterAnAccent() throws {
-    setenv("LC_ALL", "C", 1)
-    defer {
-      unsetenv("LC_ALL")
-      _ = setlocale(LC_ALL, "")
-    }
+    let restoreLocale = overridingLocale("C")
+    defer { restoreLocale() }
     let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
     defer { backend.shutdown() }

@@ -44,11 +44,8 @@ extension CursesBackendTests {
   }
 
   @Test func theCLocaleGetsASevenBitFrameOnXterm() throws {
-    setenv("LC_ALL", "C", 1)
-    defer {
-      unsetenv("LC_ALL")
-      _ = setlocale(LC_ALL, "")
-    }
+    let restoreLocale = overridingLocale("C")
+    defer { restoreLocale() }
     let terminal = PipeTerminal()
     let backend = try terminal.start()
     drawSample(backend)
@@ -61,11 +58,8 @@ extension CursesBackendTests {
 
   /// A UTF-8 locale that is not installed here is UTF-8 all the same, not the C locale's ASCII.
   @Test func aMissingUTF8LocaleFallsBackToCUTF8() throws {
-    setenv("LC_ALL", "xx_XX.UTF-8", 1)
-    defer {
-      unsetenv("LC_ALL")
-      _ = setlocale(LC_ALL, "")
-    }
+    let restoreLocale = overridingLocale("xx_XX.UTF-8")
+    defer { restoreLocale() }
     let terminal = PipeTerminal()
     let backend = try terminal.start()
     drawSample(backend)

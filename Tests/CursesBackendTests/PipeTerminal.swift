@@ -111,3 +111,13 @@ final class PipeTerminal {
     String(decoding: takeOutput(), as: UTF8.self)
   }
 }
+
+/// Sets `LC_ALL` to `name` for a backend started next (it takes the locale as it starts);
+/// call what it returns to put the tests' own locale back.
+func overridingLocale(_ name: String) -> () -> Void {
+  setenv("LC_ALL", name, 1)
+  return {
+    unsetenv("LC_ALL")
+    _ = setlocale(LC_ALL, "")
+  }
+}

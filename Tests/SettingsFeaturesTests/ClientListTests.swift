@@ -434,9 +434,10 @@ struct ClientListTests {
     #expect(await clients.removed == ["ada@example.com"])
   }
 
-  @Test func closingWhileARemovalRunsWaitsForIt() async {
+  /// The opened list with the newest client's removal answered and running until `clock`
+  /// passes a second.
+  func removingStore(until clock: TestClock<Duration>) async -> TestStore<ClientList.State, ClientList.Action> {
     let store = await openedStore()
-    let clock = TestClock()
     store.dependencies.clientStorage.remove = { _ in
       try await clock.sleep(for: .seconds(1))
       return .removed
@@ -444,6 +445,12 @@ struct ClientListTests {
     store.exhaustivity = .off
     await store.send(.removeTapped)
     await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    return store
+  }
+
+  @Test func closingWhileARemovalRunsWaitsForIt() async {
+    let clock = TestClock()
+    let store = await removingStore(until: clock)
     await store.send(.closeTapped)
     #expect(store.state.isClosed)
     #expect(!store.state.isFinished, "the list stays until the removal is done")
@@ -500,15 +507,8 @@ struct ClientListTests {
   }
 
   @Test func enterDoesNotEditAClientWhileARemovalRuns() async {
-    let store = await openedStore()
     let clock = TestClock()
-    store.dependencies.clientStorage.remove = { _ in
-      try await clock.sleep(for: .seconds(1))
-      return .removed
-    }
-    store.exhaustivity = .off
-    await store.send(.removeTapped)
-    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    let store = await removingStore(until: clock)
     await store.send(.editTapped)
     #expect(store.state.editor == nil, "the client being removed is not edited")
     await clock.advance(by: .seconds(1))
