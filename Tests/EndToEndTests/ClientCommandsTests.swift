@@ -28,19 +28,10 @@ extension EndToEnd {
     /// SQLite's words, though the file itself is writable): the message says it is the folder.
     /// Run as `nobody`, since root writes anywhere; skipped where the tests cannot switch user.
     @Test func aReadOnlyFolderIsNamedWhenSavingAClientFails() throws {
-      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+      guard TmuxSession.canRunAsNobody else { return }
       let session = try TmuxSession()
       defer { session.close() }
-      let folder = session.folder.appendingPathComponent("db").path
-      let database = folder + "/clients.sqlite"
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let seeded = try session.runDirectly(
-        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
-         "--database", database])
-      #expect(seeded.status == 0, "\(seeded)")
-      for path in [session.folder.path, folder, database, session.home.path] {
-        #expect(chown(path, 65534, 65534) == 0, "\(path)")
-      }
+      let (folder, database) = try session.databaseOwnedByNobody()
       #expect(chmod(folder, 0o555) == 0)
       let result = try run(
         "/usr/bin/setpriv",

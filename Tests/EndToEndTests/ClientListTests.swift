@@ -94,17 +94,10 @@ extension EndToEnd {
     /// writable: the list does not have to be closed (and an edit lost) first. Run as
     /// `nobody`, since root writes anywhere; skipped where the tests cannot switch user.
     @Test func aDatabaseMadeWritableWhileTheListIsOpenIsWrittenTo() async throws {
-      guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+      guard TmuxSession.canRunAsNobody else { return }
       let session = try TmuxSession()
       defer { session.close() }
-      let folder = session.folder.appendingPathComponent("db").path
-      let database = folder + "/clients.sqlite"
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let seeded = try session.runDirectly(
-        ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
-         "--database", database])
-      #expect(seeded.status == 0, "\(seeded)")
-      #expect(chown(folder, 65534, 65534) == 0 && chown(database, 65534, 65534) == 0)
+      let (_, database) = try session.databaseOwnedByNobody()
       #expect(chmod(database, 0o444) == 0)
       try await session.startShell(
         running: #"/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN" clients --database "# + "'\(database)'")

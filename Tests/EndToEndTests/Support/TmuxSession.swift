@@ -460,3 +460,27 @@ final class TmuxSession {
     return result.stdout
   }
 }
+
+extension TmuxSession {
+  /// Whether a test can run the program as `nobody` (`setpriv`, as root): root writes
+  /// anywhere, so permission tests need another user.
+  static var canRunAsNobody: Bool {
+    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+  }
+
+  /// A clients database holding Ada in a folder of its own (`db`), the two and this session's
+  /// folders owned by `nobody`, for a test that runs the program as `nobody`.
+  func databaseOwnedByNobody() throws -> (folder: String, database: String) {
+    let folder = self.folder.appendingPathComponent("db").path
+    let database = folder + "/clients.sqlite"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let seeded = try runDirectly(
+      ["client", "--no-input", "--set", "name=Ada", "--set", "email=ada@example.com", "--set", "age=36",
+       "--database", database])
+    guard seeded.status == 0 else { throw ProcessFailure(description: "seeding the database: \(seeded)") }
+    for path in [self.folder.path, folder, database, home.path] where chown(path, 65534, 65534) != 0 {
+      throw ProcessFailure(description: "chown nobody \(path) failed")
+    }
+    return (folder, database)
+  }
+}
