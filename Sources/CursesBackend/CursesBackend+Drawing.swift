@@ -12,7 +12,13 @@ extension CursesBackend: Backend {
 
   /// Remembers where the cursor goes; ``flush()`` moves it there, or hides it for `nil`.
   public func setCursor(_ position: Position?) {
+    setCursor(position, isVisible: true)
+  }
+
+  /// Remembers where the cursor goes and whether it shows; ``flush()`` moves it there.
+  public func setCursor(_ position: Position?, isVisible: Bool) {
     cursor = position
+    cursorIsVisible = isVisible && position != nil
   }
 
   /// Forgets what the terminal shows: the next ``flush()`` clears it and repaints everything.
@@ -24,16 +30,19 @@ extension CursesBackend: Backend {
   /// Has curses send the changed cells and place the cursor, in one update.
   public func flush() {
     guard !isShutDown else { return }
+    // NB: Hidden before the update, shown after it: the cursor is never seen passing by.
+    if !cursorIsVisible { setCursorVisible(false) }
     if let cursor {
       _ = leaveok(screen.window, false)
       _ = wmove(screen.window, Int32(cursor.row), Int32(cursor.column))
     } else {
-      // NB: With the cursor hidden, curses need not move it back after an update.
+      // NB: With the cursor hidden and nowhere in particular, curses need not move it back
+      //     after an update.
       _ = leaveok(screen.window, true)
     }
     _ = wnoutrefresh(screen.window)
     _ = doupdate()
-    setCursorVisible(cursor != nil)
+    if cursorIsVisible { setCursorVisible(true) }
   }
 
   private func put(_ cell: Cell, at position: Position) {

@@ -48,8 +48,10 @@ public final class CursesBackend {
   let terminfoKeys: [Int32: Key]
   /// Whether the cursor shows now.
   var isCursorVisible = true
-  /// Where ``flush()`` leaves the visible cursor; `nil` hides it.
+  /// Where ``flush()`` leaves the cursor; `nil` hides it wherever curses last left it.
   var cursor: Position?
+  /// Whether ``flush()`` shows the cursor at `cursor`, or leaves it there hidden.
+  var cursorIsVisible = false
   /// Signals read from the relay pipe but not yet turned into events.
   var pendingSignals: [Int32] = []
   /// Set by SIGWINCH until the backend has measured the new size.

@@ -58,6 +58,24 @@ extension CursesBackendTests {
     #expect(restyled.count <= restyleBudget)
   }
 
+  /// A hidden cursor still goes where focus is (screen readers follow it): hidden before the
+  /// update, so it is never seen on its way there, then moved there.
+  @Test func aHiddenCursorIsMovedToFocus() throws {
+    let pipe = PipeTerminal()
+    let backend = try pipe.start()
+    defer { backend.shutdown() }
+    let terminal = Terminal(backend: backend)
+    let frame = Frames.buffer(size: terminal.size, cells: Frames.form())
+    terminal.draw(frame, cursor: Position(column: 24, row: 2))
+    _ = pipe.takeOutput()
+    terminal.draw(frame, cursor: nil, focus: Position(column: 20, row: 16))
+    let output = pipe.takeText()
+    // xterm-256color's civis and cup (rows and columns from 1).
+    let hidden = try #require(output.range(of: "\u{1B}[?25l"), "\(output.debugDescription)")
+    let moved = try #require(output.range(of: "\u{1B}[17;21H"), "\(output.debugDescription)")
+    #expect(hidden.lowerBound < moved.lowerBound, "\(output.debugDescription)")
+  }
+
   /// Where the terminal cannot show Unicode (vt100), a wide character is "??", one per
   /// column it takes, so what follows stays in its place.
   @Test func aWideCharacterFallsBackToOneQuestionMarkPerColumn() throws {

@@ -67,6 +67,42 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 1)
     }
 
+    /// Screen readers and braille displays follow the terminal's cursor: on a control that
+    /// takes no typing it rests, hidden, on the focused option or value; in a text field it
+    /// shows where typing goes.
+    @Test func theCursorFollowsFocusHiddenWhereNothingIsTyped() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(Self.handWritten)
+      try session.start([])
+      var screen = try await session.waitForFocus(on: "Digest")
+      func cursor() throws -> (column: Int, row: Int, isVisible: Bool) {
+        let parts = try session.display("#{cursor_x} #{cursor_y} #{cursor_flag}").split(separator: " ")
+        return (Int(parts[0]) ?? -1, Int(parts[1]) ?? -1, parts[2] == "1")
+      }
+      let chosen = try #require(screen.lines.firstIndex { $0.contains("(•)") })
+      var place = try cursor()
+      #expect(place.row == chosen && place.column == 25 && !place.isVisible, "\(place)\n\(screen)")
+
+      try session.press("Down")
+      try await session.waitFor("the highlight to move") { _ in (try? cursor().row) == chosen + 1 }
+
+      try session.press("Tab")
+      screen = try await session.waitForFocus(on: "Display name")
+      place = try cursor()
+      let textRow = try #require(screen.lines.firstIndex { $0.hasPrefix(" › Display name") })
+      #expect(place.row == textRow && place.isVisible, "\(place)\n\(screen)")
+
+      try session.press("Tab")
+      screen = try await session.waitForFocus(on: "Notifications")
+      place = try cursor()
+      let toggleRow = try #require(screen.lines.firstIndex { $0.hasPrefix(" › Notifications") })
+      #expect(place.row == toggleRow && place.column == 25 && !place.isVisible, "\(place)\n\(screen)")
+
+      try session.press("Escape")
+      #expect(try await session.waitForExit() == 1)
+    }
+
     @Test func turningNotificationsOnIsDeniedWithoutADesktopAndTurnsBackOff() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -16,8 +16,21 @@ public protocol Backend: AnyObject {
   func draw(_ cells: [(Position, Cell)])
   /// Shows the text cursor at a position, or hides it when `nil`.
   func setCursor(_ position: Position?)
+  /// Places the cursor at `position`, shown when `isVisible` (where typing goes) or hidden
+  /// there (where focus is on a control that takes no typing): screen readers and braille
+  /// displays follow the cursor whether or not it shows. `nil` hides it wherever it is.
+  ///
+  /// A backend that cannot place a hidden cursor need not implement this: by default a hidden
+  /// cursor is ``setCursor(_:)`` with `nil`.
+  func setCursor(_ position: Position?, isVisible: Bool)
   /// Clears the whole screen (after a resize or when the previous frame is unknown).
   func clear()
   /// Sends everything drawn so far to the terminal.
   func flush()
+}
+
+extension Backend {
+  public func setCursor(_ position: Position?, isVisible: Bool) {
+    setCursor(isVisible ? position : nil)
+  }
 }

@@ -20,6 +20,8 @@ public final class HeadlessBackend: Backend {
   public private(set) var screen: Buffer
   /// Where the cursor is shown, or `nil` when hidden.
   public private(set) var cursor: Position?
+  /// Where the hidden cursor rests (focus on a control that takes no typing), or `nil`.
+  public private(set) var hiddenCursor: Position?
   /// Calls to ``draw(_:)``.
   public private(set) var drawCalls = 0
   /// Cells received by ``draw(_:)`` in total.
@@ -28,7 +30,7 @@ public final class HeadlessBackend: Backend {
   public private(set) var flushes = 0
   /// Calls to ``clear()``.
   public private(set) var clears = 0
-  /// Calls to ``setCursor(_:)``.
+  /// Calls to ``setCursor(_:)`` and ``setCursor(_:isVisible:)``.
   public private(set) var cursorCalls = 0
 
   /// A blank screen of the given size with the cursor hidden.
@@ -49,8 +51,13 @@ public final class HeadlessBackend: Backend {
   }
 
   public func setCursor(_ position: Position?) {
+    setCursor(position, isVisible: true)
+  }
+
+  public func setCursor(_ position: Position?, isVisible: Bool) {
     cursorCalls += 1
-    cursor = position
+    cursor = isVisible ? position : nil
+    hiddenCursor = isVisible ? nil : position
   }
 
   public func clear() {
@@ -84,6 +91,7 @@ public final class HeadlessBackend: Backend {
       }
     }
     if let cursor, !screen.area.contains(cursor) { self.cursor = nil }
+    if let hiddenCursor, !screen.area.contains(hiddenCursor) { self.hiddenCursor = nil }
   }
 }
 

@@ -24,7 +24,7 @@ public final class Terminal {
     public var cellsSent = 0
     /// Cells passed to ``Backend/draw(_:)`` by the latest frame.
     public var cellsSentLastFrame = 0
-    /// Calls to ``Backend/setCursor(_:)``.
+    /// Calls to ``Backend/setCursor(_:isVisible:)``.
     public var cursorUpdates = 0
     /// Calls to ``Backend/clear()``.
     public var clears = 0
@@ -42,8 +42,8 @@ public final class Terminal {
   /// Whether `previous` is the last frame passed to ``draw(_:cursor:changedRows:)`` (not the
   /// blank screen of an ``invalidate()``), so a caller's list of changed rows applies to it.
   private var previousIsLastFrame = false
-  /// The cursor the screen shows; `.none` when unknown.
-  private var shownCursor: Position??
+  /// Where the screen's cursor is and whether it shows; `nil` when unknown.
+  private var placedCursor: PlacedCursor?
 
   /// A terminal for a backend; the screen is assumed unknown, so the first frame clears it.
   public init(backend: any Backend) {
@@ -59,14 +59,18 @@ public final class Terminal {
   /// Shows `buffer` and places the cursor (hidden when `nil`), sending only what changed.
   ///
   /// Calls ``Backend/draw(_:)`` only with changed cells and not at all when none changed,
-  /// ``Backend/setCursor(_:)`` only when the cursor moved or was shown or hidden, and
+  /// ``Backend/setCursor(_:isVisible:)`` only when the cursor moved or was shown or hidden, and
   /// ``Backend/flush()`` only when something was sent.
   ///
+  /// - Parameter cursor: Where the cursor shows (where typing goes), or `nil`.
+  /// - Parameter focus: Where the cursor rests, hidden, when `cursor` is `nil`: the focused
+  ///   control that takes no typing, for screen readers and braille displays, which follow the
+  ///   cursor shown or not.
   /// - Parameter changedRows: The rows that may differ from the previous `buffer` drawn, when
   ///   the caller knows (``FrameCache/rowsDrawnInLastFrame``); only those are compared, and the
   ///   buffer is not kept by reference, so the caller's next frame can be drawn into it in place.
   ///   `nil` compares every row. Ignored after ``invalidate()`` or a size change.
-  public func draw(_ buffer: Buffer, cursor: Position?, changedRows: [Int]? = nil) {
+  public func draw(_ buffer: Buffer, cursor: Position?, focus: Position? = nil, changedRows: [Int]? = nil) {
     statistics.framesRequested += 1
     // NB: Clearing costs a few bytes; sending every blank cell of an unknown screen costs ~2 KB.
     if previous == nil { invalidate() }
@@ -95,9 +99,10 @@ public final class Terminal {
     }
     statistics.cellsSentLastFrame = changes.count
     // NB: Drawing moves the terminal's own cursor, so after any cells it must be placed again.
-    if sentAnything || shownCursor != .some(cursor) {
-      backend.setCursor(cursor)
-      shownCursor = .some(cursor)
+    let placement = PlacedCursor(position: cursor ?? focus, isVisible: cursor != nil)
+    if sentAnything || placedCursor != placement {
+      backend.setCursor(placement.position, isVisible: placement.isVisible)
+      placedCursor = placement
       statistics.cursorUpdates += 1
       sentAnything = true
     }
@@ -175,6 +180,12 @@ public final class Terminal {
     //     cells that hold something.
     previous = Buffer(size: size)
     previousIsLastFrame = false
-    shownCursor = .none
+    placedCursor = nil
   }
+}
+
+/// Where a frame left the terminal's cursor, and whether it shows.
+private struct PlacedCursor: Equatable {
+  var position: Position?
+  var isVisible: Bool
 }

@@ -49,6 +49,9 @@ public final class FormControl<State> {
   let status: ((State) -> StatusView.Status?)?
   /// How line mode asks for the value (``LineQuestion``), when the control says.
   let line: LineQuestion<State>?
+  /// Which of the control's rows focus is on while it has focus (a list's highlighted option),
+  /// where the terminal's hidden cursor rests for screen readers; `nil`: its first row.
+  let focusRow: ((_ state: State, _ input: ControlInput) -> Int)?
 
   /// The rows the control takes in a control column `width` wide, when that depends on the
   /// width (a note's text, wrapped); `nil` when it is always ``rows``.
@@ -144,7 +147,8 @@ public final class FormControl<State> {
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?,
     line: LineQuestion<State>? = nil,
-    keyHelp: [KeyHelpView.Item] = []
+    keyHelp: [KeyHelpView.Item] = [],
+    focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil
   ) {
     self.label = label
     self.keyHelp = keyHelp
@@ -159,6 +163,7 @@ public final class FormControl<State> {
     self.textAccess = textAccess
     self.status = status
     self.line = line
+    self.focusRow = focusRow
   }
 
   /// `control` with another status, description or line question.
@@ -173,7 +178,7 @@ public final class FormControl<State> {
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp)
+      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow)
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.

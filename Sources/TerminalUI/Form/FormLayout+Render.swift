@@ -21,6 +21,7 @@ extension FormLayout {
   ) -> (buffer: Buffer, cursor: Position?) {
     guard fits(size) else {
       cache.reset()
+      view.focusPosition = nil
       var buffer = Buffer(size: size)
       drawTooSmall(into: &buffer, prompt: state.form.prompt, keymap: keymap, theme: theme)
       return (buffer, nil)
@@ -121,6 +122,7 @@ extension FormLayout {
     }
 
     var cursor: Position?
+    view.focusPosition = nil
     // NB: A control of several rows is drawn once per frame into a buffer of its own, and its
     //     visible rows are copied from there, so scrolling can show any part of it.
     var drawnControls: [Int: Buffer] = [:]
@@ -160,6 +162,7 @@ extension FormLayout {
         // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
         //     `view`, and it is the row a typed key changes anyway.
         let isEditing = isFocused && !isDisabled && control.textAccess != nil
+        if isFocused { view.focusPosition = Position(column: columns.control, row: y) }
         let key: RowKey = isEditing ? .unknown : .control(
           index: index, isFocused: isFocused, isDisabled: isDisabled, value: control.value(state),
           status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
@@ -194,6 +197,9 @@ extension FormLayout {
         let input = isFocused ? view.input : ControlInput()
         // NB: The focused text area is drawn every frame from its editor, like a text field.
         let isEditing = isFocused && !isDisabled && control.kind == .textArea && control.textAccess != nil
+        if isFocused, line == control.focusRow?(state, input) ?? 0 {
+          view.focusPosition = Position(column: columns.control, row: y)
+        }
         let key: RowKey = isEditing ? .unknown : .controlLine(
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
           value: control.value(state), input: input)
@@ -273,8 +279,12 @@ extension FormLayout {
       case .buttons:
         let isValid = rules.isValid(state, form: form)
         let focus: RowKey.ButtonFocus = form.focus == .submit ? .submit : form.focus == .cancel ? .cancel : .none
+        let places = buttonColumns(width: width)
+        if focus != .none {
+          let place = focus == .submit ? places.save : places.cancel
+          view.focusPosition = Position(column: place.lowerBound, row: y)
+        }
         cache.row(y, .buttons(isValid: isValid, focus: focus), in: &buffer) { buffer in
-          let places = buttonColumns(width: width)
           let save = ButtonView(title: places.submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
           let cancel = ButtonView(title: cancelTitle, isFocused: focus == .cancel, theme: theme)
           if focus != .none {
@@ -505,8 +515,10 @@ extension FormLayout {
     buffer.fill(footer, with: .blank)
     KeyHelpView(items: help, theme: theme)
       .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
-    PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
-      .render(in: promptArea(size: size), buffer: &buffer)
+    let promptView = PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
+    promptView.render(in: promptArea(size: size), buffer: &buffer)
+    let buttons = promptView.buttonFrames(in: promptArea(size: size))
+    view.focusPosition = buttons.indices.contains(view.promptSelection) ? buttons[view.promptSelection].origin : nil
     return (buffer, nil)
   }
 

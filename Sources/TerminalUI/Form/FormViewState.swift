@@ -35,6 +35,11 @@ public struct FormViewState<Field: FormField>: Equatable {
   public var spinnerFrame = 0
   /// A word about the last key, shown in the status line until the next one (a cut paste).
   public var notice: String?
+  /// Where focus was in the frame last drawn (the focused control's row where its value
+  /// starts, or the focused button), or `nil` when it was off screen. The runtime rests the
+  /// terminal's cursor there, hidden, when no text is being edited: screen readers and braille
+  /// displays follow the cursor, shown or not.
+  public internal(set) var focusPosition: Position?
   /// The prompt shown last (its id), and the index of its selected answer.
   public var promptID: String?
   public var promptSelection = 0

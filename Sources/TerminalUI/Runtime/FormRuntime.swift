@@ -154,7 +154,9 @@ where Action.State == State {
     let frame = layout.render(
       store.borrowedState, size: terminal.size, theme: theme, keymap: keymap, view: &view,
       cache: &frameCache)
-    terminal.draw(frame.buffer, cursor: frame.cursor, changedRows: frameCache.rowsDrawnInLastFrame)
+    terminal.draw(
+      frame.buffer, cursor: frame.cursor, focus: view.focusPosition,
+      changedRows: frameCache.rowsDrawnInLastFrame)
     loop.didDraw()
   }
 

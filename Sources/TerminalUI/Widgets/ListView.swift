@@ -48,9 +48,13 @@ public struct ListView: Widget {
   /// The first option shown: the highlighted one (or the first chosen) kept in view, near the
   /// middle of the list when it scrolls.
   public var scrollOffset: Int {
-    let target = highlight ?? chosen.min() ?? 0
-    let maximum = max(0, options.count - visibleRows)
-    return min(max(0, target - visibleRows / 2), maximum)
+    Self.firstShown(keeping: highlight ?? chosen.min() ?? 0, of: options.count, visibleRows: visibleRows)
+  }
+
+  /// The first of `count` options shown in `visibleRows` rows, keeping option `target` in view,
+  /// near the middle when the list scrolls.
+  static func firstShown(keeping target: Int, of count: Int, visibleRows: Int) -> Int {
+    min(max(0, target - visibleRows / 2), max(0, count - visibleRows))
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {

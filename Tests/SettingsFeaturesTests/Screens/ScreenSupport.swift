@@ -16,3 +16,20 @@ func screen<State, Action>(
   while lines.last == "" { lines.removeLast() }
   return (lines, frame.cursor)
 }
+
+/// Where focus is on the screen of a form state (where the hidden cursor rests), with the
+/// focused control's presentation state `input` (a list's highlighted option).
+@MainActor
+func focusPosition<State, Action>(
+  _ layout: FormLayout<State, Action>,
+  _ state: State,
+  input: ControlInput = ControlInput(),
+  columns: Int = 80,
+  rows: Int = 24
+) -> Position? {
+  var view = FormViewState<State.Field>()
+  view.follow(focus: state.form.focusedField)
+  view.input = input
+  _ = layout.render(state, size: Size(columns: columns, rows: rows), theme: .color, view: &view)
+  return view.focusPosition
+}

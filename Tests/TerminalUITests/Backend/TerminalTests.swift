@@ -71,6 +71,27 @@ import Testing
     #expect(backend.cursorCalls == 2)
   }
 
+  /// With nothing to type into, the cursor rests hidden where focus is (screen readers and
+  /// braille displays follow it); a visible cursor goes first, and an unchanged place is not
+  /// sent again.
+  @Test func theHiddenCursorRestsOnFocus() {
+    let backend = HeadlessBackend(size: size)
+    let terminal = Terminal(backend: backend)
+    let buffer = frame(["Name  Blob", "[x] Notify"])
+    terminal.draw(buffer, cursor: nil, focus: Position(column: 0, row: 1))
+    #expect(backend.cursor == nil)
+    #expect(backend.hiddenCursor == Position(column: 0, row: 1))
+    backend.resetCounters()
+    terminal.draw(buffer, cursor: nil, focus: Position(column: 0, row: 1))
+    #expect(backend.cursorCalls == 0 && backend.flushes == 0, "an unchanged place is not sent again")
+    terminal.draw(buffer, cursor: Position(column: 10, row: 0), focus: Position(column: 6, row: 0))
+    #expect(backend.cursor == Position(column: 10, row: 0))
+    #expect(backend.hiddenCursor == nil)
+    terminal.draw(buffer, cursor: nil, focus: nil)
+    #expect(backend.cursor == nil && backend.hiddenCursor == nil)
+    #expect(backend.cursorCalls == 2)
+  }
+
   @Test func wideToNarrowLeavesNoGhostOnScreen() {
     let backend = HeadlessBackend(size: size)
     let terminal = Terminal(backend: backend)

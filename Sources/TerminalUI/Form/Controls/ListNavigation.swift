@@ -65,8 +65,16 @@ struct ListNavigation {
   func position(atRow row: Int, input: ControlInput, matches: [Int], start: Int?) -> Int? {
     guard row >= 0, row < visibleRows, let target = highlight(input, matches: matches, start: start)
     else { return nil }
-    let first = min(max(0, target - visibleRows / 2), max(0, matches.count - visibleRows))
+    let first = ListView.firstShown(keeping: target, of: matches.count, visibleRows: visibleRows)
     return first + row < matches.count ? first + row : nil
+  }
+
+  /// The row the highlighted option is drawn on (where focus is), as ``ListView/scrollOffset``
+  /// places the options; the first row when nothing matches.
+  func highlightedRow(input: ControlInput, start: Int?) -> Int {
+    let matches = matches(input.typed)
+    guard let target = highlight(input, matches: matches, start: start) else { return 0 }
+    return target - ListView.firstShown(keeping: target, of: matches.count, visibleRows: visibleRows)
   }
 
   /// Applies a movement or filter key to `input`; `true` when the key was one.

@@ -91,5 +91,6 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
           throw MisunderstoodAnswer("Choose at most \(limit)")
         }
         return .set(keyPath, indexes.sorted().map { options[$0] })
-      }))
+      }),
+    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state).min()) })
 }

@@ -56,7 +56,8 @@ public func Select<State, Value: Hashable & Sendable>(
       }
     },
     textAccess: nil, status: nil,
-    line: .oneOf(keyPath, options: options, titles: navigation.titles, matchKey: matchKey))
+    line: .oneOf(keyPath, options: options, titles: navigation.titles, matchKey: matchKey),
+    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state)) })
 }
 
 /// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:matchKey:)``).
