@@ -11,7 +11,7 @@ extension String {
   /// "ada\u{1B}]0;owned\u{7}".visibleForTerminal   // "ada\u{1B}]0;owned\u{7}" as 22 visible characters
   /// ```
   public var visibleForTerminal: String {
-    guard unicodeScalars.contains(where: \.mustBeEscaped) else { return self }
+    guard holdsEscapedCharacters else { return self }
     var result = ""
     for scalar in unicodeScalars {
       if scalar.mustBeEscaped {
@@ -21,6 +21,37 @@ extension String {
       }
     }
     return result
+  }
+}
+
+extension String {
+  /// The text with every character ``Swift/String/visibleForTerminal`` would escape shown as a
+  /// symbol one column wide instead: a control character as its picture (`␇`, `␛`, `␡`), a
+  /// character with no picture (a C1 control, a bidi override) as `�`. One character stands
+  /// for one, so a cursor's place in the text is its place in what is shown.
+  ///
+  /// A text field shows its value this way: a value from a file that holds such a character
+  /// shows where it is (the field's error names it), and the cursor visibly steps over it.
+  ///
+  /// ```swift
+  /// "Bl\u{7}ob".withControlPictures   // "Bl␇ob"
+  /// ```
+  public var withControlPictures: String {
+    guard holdsEscapedCharacters else { return self }
+    return String(map { character -> Character in
+      guard let scalar = character.unicodeScalars.first(where: \.mustBeEscaped) else { return character }
+      switch scalar.value {
+      case 0x00...0x1F: return Character(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: return "\u{2421}"
+      default: return "\u{FFFD}"
+      }
+    })
+  }
+
+  /// Whether any character is one ``Unicode/Scalar/mustBeEscaped``. Printable ASCII, what is
+  /// typed most, is told from its bytes, not looked at scalar by scalar.
+  var holdsEscapedCharacters: Bool {
+    utf8.contains { $0 < 0x20 || $0 >= 0x7F } && unicodeScalars.contains(where: \.mustBeEscaped)
   }
 }
 

@@ -84,8 +84,9 @@ public struct TextInputView: Widget {
     let visible: (text: String, cursorColumn: Int)
     if echo == .none {
       visible = ("", 0)
-    } else if isSecure {
-      // NB: Bullets are one column each, so scroll a masked copy and keep its offset.
+    } else if isSecure || editor.text.holdsEscapedCharacters {
+      // NB: What is shown has one character for each of the text's (bullets, or control
+      //     characters as pictures), so scroll a copy of it and keep its offset.
       var maskedEditor = TextEditor(text: masked(editor.text))
       maskedEditor.moveCursor(to: editor.cursor)
       maskedEditor.scrollOffset = editor.scrollOffset
@@ -100,7 +101,7 @@ public struct TextInputView: Widget {
 
   private func masked(_ text: String) -> String {
     switch echo {
-    case .normal: text
+    case .normal: text.withControlPictures
     case .bullets: String(repeating: Self.secureBullet, count: text.count)
     case .none: ""
     }

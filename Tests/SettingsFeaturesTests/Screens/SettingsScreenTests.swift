@@ -39,6 +39,17 @@ struct SettingsScreenTests {
     #expect(cursor == Position(column: 29, row: 6))
   }
 
+  /// A control character in a saved value (a hand-edited file) is shown as its picture, so the
+  /// error's "control characters" can be found and deleted; the cursor counts it as a column.
+  @Test func aControlCharacterInAValueShowsAsItsPicture() {
+    var state = SettingsForm.State(settings: UserSettings(displayName: "Bl\u{7}o\u{202E}b"))
+    #expect(screen(SettingsForm.layout, state).lines[6] == "   Display name          Bl␇o�b")
+    state.form.focus = .field(.displayName)
+    let (lines, cursor) = screen(SettingsForm.layout, state)
+    #expect(lines[6] == " › Display name          Bl␇o�b")
+    #expect(cursor == Position(column: 31, row: 6), "after the sixth character shown")
+  }
+
   @Test func anInlineErrorSitsDirectlyUnderItsField() {
     var state = SettingsForm.State()
     state.form.focus = .field(.enableNotifications)
