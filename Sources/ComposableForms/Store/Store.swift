@@ -58,6 +58,16 @@ public final class Store<State, Action> {
   /// Whether any effect this store started is still running (so an action may still arrive).
   public var hasRunningEffects: Bool { root?.hasRunningEffects ?? core.hasRunningEffects }
 
+  /// Whether the parent let this store's state go: a store scoped to optional state (a form
+  /// presented over a list) whose parent set that state to `nil`, or a scope of such a store.
+  /// Whatever draws the store then stops (a `FormRuntime` ends its run) and sends it nothing
+  /// more. Always `false` for the root store and for scopes of state that is always there.
+  ///
+  /// A parent that closes its child as soon as the child ends (on the child's submit or
+  /// cancel) sets the state to `nil` in the same action: the child store's last state never
+  /// shows the end, and this is how a runner learns of it.
+  public var isDismissed: Bool { root == nil && core.isDismissed }
+
   /// Sends an action: the reducer runs at once, then the effects it returned start.
   ///
   /// The returned task can await or cancel the effects this action started.
@@ -96,10 +106,10 @@ extension Store {
   /// A store for child state that is there only at times (a form presented over a list), or
   /// `nil` while the child state is `nil`.
   ///
-  /// Once the parent lets the child state go, the child store goes on showing the last child
-  /// state it saw, so whatever draws it (a `FormRuntime`) can finish. Send it nothing then: the
-  /// parent's ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` reports a child
-  /// action without child state.
+  /// Once the parent lets the child state go, the child store is ``isDismissed`` and goes on
+  /// showing the last child state it saw, so whatever draws it (a `FormRuntime`) can finish.
+  /// Send it nothing then: the parent's ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``
+  /// reports a child action without child state.
   ///
   /// ```swift
   /// if let editor = listStore.scope(state: \.editor, action: \.editor) {
@@ -120,7 +130,8 @@ extension Store {
           if let child = parent[keyPath: toChildState] { last.value = child }
           return last.value
         },
-        toAction: casePath.embed
+        toAction: casePath.embed,
+        isGone: { $0[keyPath: toChildState] == nil }
       )
     )
   }

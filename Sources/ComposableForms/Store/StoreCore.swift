@@ -8,6 +8,7 @@ protocol StoreCore<State, Action>: AnyObject {
   associatedtype Action
   var state: State { get }
   var hasRunningEffects: Bool { get }
+  var isDismissed: Bool { get }
   func send(_ action: Action) -> StoreTask
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken
 }
@@ -39,6 +40,8 @@ final class RootStoreCore<State, Action>: StoreCore {
   }
 
   var hasRunningEffects: Bool { (runner?.runningCount ?? 0) > 0 }
+
+  var isDismissed: Bool { false }
 
   func send(_ action: Action) -> StoreTask {
     queue.append(action)
@@ -104,20 +107,30 @@ final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore
   private let parent: Store<ParentState, ParentAction>
   private let toState: (ParentState) -> State
   private let toAction: (Action) -> ParentAction
+  /// Whether the parent's state no longer holds this child's (a scope of optional state).
+  private let isGone: ((ParentState) -> Bool)?
 
   init(
     parent: Store<ParentState, ParentAction>,
     toState: @escaping (ParentState) -> State,
-    toAction: @escaping (Action) -> ParentAction
+    toAction: @escaping (Action) -> ParentAction,
+    isGone: ((ParentState) -> Bool)? = nil
   ) {
     self.parent = parent
     self.toState = toState
     self.toAction = toAction
+    self.isGone = isGone
   }
 
   var state: State { toState(parent.state) }
 
   var hasRunningEffects: Bool { parent.hasRunningEffects }
+
+  var isDismissed: Bool {
+    if parent.isDismissed { return true }
+    guard let isGone else { return false }
+    return isGone(parent.borrowedState)
+  }
 
   func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
 

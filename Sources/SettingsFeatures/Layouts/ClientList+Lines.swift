@@ -15,7 +15,7 @@ extension ClientList {
   /// matches as a numbered list, then one question. Words search (`/` first searches for what
   /// follows as typed: `/q`, `/42`), a number chooses a client (then edit or delete it), `a`
   /// adds one, Enter loads the list again, `q` (or the end of the input) quits. Editing and
-  /// adding ask the client form's questions (``FormLayout/runLines(_:channel:isDismissed:)``).
+  /// adding ask the client form's questions (``FormLayout/runLines(_:channel:)``).
   ///
   /// It drives the same reducer as the drawn list, so searching, deleting by id and what each
   /// step says are the list's own.
@@ -180,7 +180,7 @@ private struct ListLines<Channel: LineChannel> {
   mutating func edit() async {
     guard let editor = store.scope(state: \.editor, action: \.editor) else { return }
     let layout = editor.state.editing == nil ? ClientForm.layout : ClientForm.editLayout
-    _ = await layout.runLines(editor, channel: channel) { [store] in store.state.editor == nil }
+    _ = await layout.runLines(editor, channel: channel)
     // NB: A form the end of the input cut off did not end itself: nothing more can be asked.
     if store.state.editor != nil {
       inputEnded = true

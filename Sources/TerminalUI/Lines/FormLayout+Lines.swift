@@ -17,14 +17,14 @@ extension FormLayout {
   /// A control is asked as its ``LineQuestion`` says (``FormControl/asked(_:)``); a control of
   /// your own without one gets what is typed key by key.
   ///
-  /// A form over another feature (a store scoped to optional state) passes `isDismissed`,
-  /// which tells when the parent let the form go: the form has ended then, the parent knows
-  /// how, and nothing more is asked.
+  /// A form over another feature (a store scoped to optional state) ends, as cancelled, when
+  /// the parent lets it go (``Store/isDismissed``): the parent knows how it ended, and nothing
+  /// more is asked.
   @MainActor
   public func runLines(
-    _ store: Store<State, Action>, channel: some LineChannel, isDismissed: (() -> Bool)? = nil
+    _ store: Store<State, Action>, channel: some LineChannel
   ) async -> FormRuntime<State, Action>.Outcome {
-    var session = LineSession(layout: self, store: store, channel: channel, isDismissed: isDismissed)
+    var session = LineSession(layout: self, store: store, channel: channel)
     return await session.run()
   }
 }
@@ -36,8 +36,6 @@ where Action.State == State {
   let layout: FormLayout<State, Action>
   let store: Store<State, Action>
   let channel: Channel
-  /// Whether the parent let the form go (see ``FormLayout/runLines(_:channel:isDismissed:)``).
-  let isDismissed: (() -> Bool)?
   /// The page announced last.
   var announcedPage: Int?
   /// The last control whose notes before it were printed.
@@ -48,7 +46,7 @@ where Action.State == State {
   mutating func run() async -> FormRuntime<State, Action>.Outcome {
     write(layout.title.visibleForTerminal)
     while true {
-      if isDismissed?() == true { return .cancelled }
+      if store.isDismissed { return .cancelled }
       let form = store.state.form
       switch form.outcome {
       case .submitted: return .submitted
@@ -198,10 +196,10 @@ where Action.State == State {
     // NB: A submit waits for checks started by earlier answers (an edited client's email,
     //     checked from the form's first action) and then saves: neither is this action's own
     //     effect, so its task does not wait for them.
-    while store.state.form.isSubmitting && store.hasRunningEffects && isDismissed?() != true {
+    while store.state.form.isSubmitting && store.hasRunningEffects && !store.isDismissed {
       try? await Task.sleep(for: .milliseconds(2))
     }
-    if isDismissed?() == true { return true }
+    if store.isDismissed { return true }
     let form = store.state.form
     // NB: Not submitted, nothing to answer, no error to fix: asking again would go round for
     //     ever (a check that never answered, say). Stop, and say so.

@@ -48,9 +48,6 @@ where Action.State == State {
   /// The previous frame, so a frame redraws only the rows that changed.
   private var frameCache = FrameCache()
   private let loop: EventLoop
-  /// Whether whoever presented the form let it go (a list's reducer set its state to `nil`):
-  /// the run then ends as cancelled, since the form's own last state may never show its end.
-  var isDismissed: (() -> Bool)?
   /// Whether a state change or key is waiting to be drawn (tests wait for this to clear).
   public var isDirtyForTesting: Bool { loop.isDirty }
 
@@ -71,7 +68,9 @@ where Action.State == State {
     self.loop = EventLoop(events: events)
   }
 
-  /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal.
+  /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal. A form
+  /// presented by a parent feature also ends when the parent lets it go (``Store/isDismissed``):
+  /// as cancelled, since the parent knows how it ended.
   public func run() async -> Outcome {
     let token = store.observe { [weak self] _ in self?.loop.stateDidChange() }
     defer { token.cancel() }
@@ -79,7 +78,9 @@ where Action.State == State {
     loop.stateDidChange()
     return await loop.run(
       EventLoop.Screen(
-        outcome: { [unowned self] in isDismissed?() == true ? .cancelled : formOutcome() },
+        // NB: A form whose presenter let it go (``Store/isDismissed``) ends as cancelled: its
+        //     last state may never show its end, which the presenter reacted to.
+        outcome: { [unowned self] in store.isDismissed ? .cancelled : formOutcome() },
         handle: { [unowned self] in handle($0) },
         render: { [unowned self] in render() },
         isBusy: { [unowned self] in layout.isBusy(store.borrowedState) },

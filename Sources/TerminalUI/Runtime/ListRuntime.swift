@@ -207,7 +207,6 @@ extension ListLayout where Action: CasePathable {
           store: child, layout: layout(child.state), terminal: context.terminal, events: context.events,
           keymap: context.keymap, theme: context.theme)
         runtime.externalEditor = context.externalEditor
-        runtime.isDismissed = { store.borrowedState[keyPath: state] == nil }
         context.terminal.invalidate()
         switch await runtime.run() {
         case .submitted, .cancelled: return .closed

@@ -132,8 +132,12 @@ struct StoreTests {
     child.send(.incrementTapped)
     #expect(child.state.count == 1)
     #expect(store.state.counter?.count == 1)
+    #expect(!child.isDismissed)
     store.send(.dismiss)
     #expect(store.state.counter == nil)
     #expect(child.state.count == 1, "the last child state it saw")
+    #expect(child.isDismissed, "what draws the child learns that it is gone")
+    #expect(!store.isDismissed)
+    #expect(!Store(initialState: TwoCounters.State()) { TwoCounters() }.scope(state: \.first, action: \.first).isDismissed)
   }
 }
