@@ -34,7 +34,7 @@ extension EndToEnd {
       defer { session.close() }
       let spec = try writeSpec(Self.pagedSpec, in: session)
       let result = try session.runDirectly(
-        ["form", spec, "--accessible"], input: "\nAda\n12\n1234\n1\n1,3\ny\n")
+        ["form", spec, "--accessible"], input: "Ada\n1234\n1,3\ny\n")
       #expect(result.status == 0, "\(result)")
       let values = try #require(
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
@@ -43,10 +43,31 @@ extension EndToEnd {
       #expect(values["topics"] as? [String] == ["Swift", "Rust"])
       #expect(values["sure"] as? Bool == true)
       let transcript = result.stderr
-      #expect(transcript.contains("Page 1 of 2: Who\nName: \n  Error: Required\nName: \n"), "\(result)")
-      #expect(transcript.contains("PIN: \n  Error: Must match [0-9]{4}\nPIN [hidden]: \n"), "\(result)")
+      #expect(transcript.contains("Page 1 of 2: Who\nName: \nPIN: \n"), "\(result)")
       #expect(transcript.contains("Page 2 of 2: What\nTopics:\n  Pick two.\n"), "\(result)")
       #expect(!transcript.contains("1234"), "a secret is never written back")
+    }
+
+    /// Piped answers were written for the questions in order: a refused one ends the form
+    /// (exit 1, nothing printed) instead of being asked again with the next line, which would
+    /// shift every later answer into the wrong field.
+    @Test func aRefusedAnswerFromAPipeEndsTheFormInsteadOfShiftingTheRest() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(
+        #"{"fields": [{"key": "name", "kind": "text", "required": true, "maxLength": 12}, {"key": "city", "kind": "text", "required": true}, {"key": "note", "kind": "text"}]}"#,
+        in: session)
+      let result = try session.runDirectly(
+        ["form", spec, "--accessible"], input: "Bartholomew Smith\nParis\nLeave at the door\n\n")
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      #expect(
+        result.stderr.contains(
+          "  Error: At most 12 characters\n"
+            + "The answers come from a file or a pipe, so a refused one ends the form (nothing saved).\n"),
+        "\(result)")
+      #expect(result.stderr.components(separatedBy: "City").count == 1, "city is never asked: \(result)")
+      #expect(!result.stderr.contains("the input ended"), "\(result)")
     }
 
     @Test func theSettingsFormWithACCESSIBLEIsSavedFromAnswers() throws {
@@ -64,21 +85,23 @@ extension EndToEnd {
       #expect(saved.contains("\"protectMyPosts\" : true"), "\(saved)")
     }
 
-    @Test func aRefusedAnswerIsAskedAgainNotPassedOver() throws {
+    /// No desktop notification service here: Notifications cannot be turned on. From a pipe,
+    /// the refusal ends the form; the "n" after it, meant for the next question, is not taken
+    /// as this one's answer.
+    @Test func aRefusedAnswerIsNotPassedOver() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      // No desktop notification service here: Notifications cannot be turned on. The second
-      // "y" answers the same question again, not the next one; "n" then goes on.
       let result = try session.runDirectly(
-        ["--accessible", "--json"], input: "\nBlob\ny\ny\nn\ny\n", environment: [:])
-      #expect(result.status == 0, "\(result)")
+        ["--accessible", "--json"], input: "\nBlob\ny\nn\ny\n", environment: [:])
+      #expect(result.status == 1, "\(result)")
       let asked = result.stderr.components(separatedBy: "Notifications (y or n)").count - 1
-      #expect(asked == 3, "\(result)")
-      #expect(result.stdout.contains("\"enableNotifications\" : false"), "\(result)")
-      #expect(result.stdout.contains("\"protectMyPosts\" : true"), "\(result)")
+      #expect(asked == 1, "\(result)")
+      #expect(result.stderr.contains("a refused one ends the form (nothing saved)"), "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path), "nothing saved")
     }
 
-    @Test func aTakenEmailIsRefusedAndAskedAgain() throws {
+    @Test func aTakenEmailIsRefusedAndEndsAPipedForm() throws {
       let session = try TmuxSession()
       defer { session.close() }
       let first = try session.runDirectly(
@@ -86,9 +109,9 @@ extension EndToEnd {
       #expect(first.status == 0, "\(first)")
       let result = try session.runDirectly(
         ["client", "--accessible", "--json"], input: "Grace\nada@example.com\ngrace@example.com\n40\n")
-      #expect(result.status == 0, "\(result)")
-      #expect(result.stderr.contains("Email [ada@example.com]: \n"), "asked again: \(result)")
-      #expect(result.stdout.contains("grace@example.com"), "\(result)")
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stderr.contains("  Error: A client with this email already exists\n"), "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
     }
 
     /// An answer that is not UTF-8 (Latin-1 `é` from an old script) ends the form, with a

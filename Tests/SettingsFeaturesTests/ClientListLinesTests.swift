@@ -94,6 +94,23 @@ struct ClientListLinesTests {
     #expect(store.state.search == "4", "\(transcript)")
   }
 
+  /// From a file, a refused answer ends the list: the lines after it (`d`, `y`) were meant
+  /// for another client's questions.
+  @Test func aRefusedAnswerFromAFileEndsTheList() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["4", "d", "y"], isInteractive: false)
+    let outcome = await ClientList.runLines(store, channel: channel)
+    #expect(outcome == .answerRefused)
+    #expect(
+      channel.transcript.contains(
+        ": 4\n  Error: Choose a number from 1 to 3 (/4 searches for 4)\n"
+          + "The answers come from a file or a pipe, so a refused one ends the list.\n"),
+      "\(channel.transcript)")
+    #expect(await clients.saved.count == 3, "nothing deleted")
+    #expect(!channel.transcript.contains("Kept") && !channel.transcript.contains("Deleted"), "\(channel.transcript)")
+    #expect(store.state.search == "", "\(channel.transcript)")
+  }
+
   /// The same words said by a later step are said again: a second save, a second failure.
   @Test func eachSaveIsSaidEvenWhenItsWordsAreTheLastOnes() async {
     let store = makeStore()

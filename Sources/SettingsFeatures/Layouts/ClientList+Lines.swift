@@ -9,6 +9,9 @@ extension ClientList {
     case closed
     /// The input ended inside the client form: what was typed there was not saved.
     case inputEndedInForm
+    /// An answer from a file or a pipe was refused (and it said why): the list ended there,
+    /// since the lines after it were meant for other questions.
+    case answerRefused
   }
 
   /// The clients list line by line, for screen readers and terminals that cannot draw it: the
@@ -42,6 +45,8 @@ private struct ListLines<Channel: LineChannel> {
   var inputEndedInForm = false
   /// Whether the input ended.
   var inputEnded = false
+  /// Whether an answer from a file or a pipe was refused, which ends the list.
+  var refusedAnAnswer = false
 
   mutating func run() async -> ClientList.LinesOutcome {
     let watch = messages
@@ -76,6 +81,7 @@ private struct ListLines<Channel: LineChannel> {
               count == 0
                 ? "  Error: No client is listed to choose (/\(number) searches for \(number))\n"
                 : "  Error: Choose a number from 1 to \(count) (/\(number) searches for \(number))\n")
+            _ = asksAgain()
           }
         } else {
           let words = typed.hasPrefix("/") ? String(typed.dropFirst()) : typed == "-" ? "" : typed
@@ -87,7 +93,17 @@ private struct ListLines<Channel: LineChannel> {
     if !store.state.isClosed { await store.send(.closeTapped).finish() }
     await settle()
     say()
-    return inputEndedInForm ? .inputEndedInForm : .closed
+    return refusedAnAnswer ? .answerRefused : inputEndedInForm ? .inputEndedInForm : .closed
+  }
+
+  /// After a refused answer: `true` to ask again, or, when the answers come from a file or a
+  /// pipe (``LineChannel/isInteractive``), `false`: the list ends, saying why.
+  mutating func asksAgain() -> Bool {
+    if channel.isInteractive { return true }
+    channel.write("The answers come from a file or a pipe, so a refused one ends the list.\n")
+    refusedAnAnswer = true
+    inputEnded = true
+    return false
   }
 
   /// Says the last message once, then the matches on the first rows, numbered.
@@ -142,6 +158,7 @@ private struct ListLines<Channel: LineChannel> {
         return
       default:
         channel.write("  Error: Type e, d, or Enter\n")
+        guard asksAgain() else { return }
       }
     }
   }
@@ -161,7 +178,9 @@ private struct ListLines<Channel: LineChannel> {
       switch Self.trimmed(answer).lowercased() {
       case "y", "yes": choice = "delete"
       case "n", "no": choice = "keep"
-      default: channel.write("  Error: Type y or n\n")
+      default:
+        channel.write("  Error: Type y or n\n")
+        if !asksAgain() { choice = "keep" }
       }
     }
     await store.send(.promptAnswered(prompt: prompt.id, choice: choice ?? "keep")).finish()

@@ -80,7 +80,8 @@ where Action.State == State {
 
   // MARK: - Asking
 
-  /// Asks for one field and sends the answer; `false` at the end of the input.
+  /// Asks for one field and sends the answer; `false` ends the form (the input ended, or an
+  /// answer from a file was refused).
   mutating func ask(_ field: State.Field, at index: Int) async -> Bool {
     let control = layout.controls[index]
     let state = store.state
@@ -114,7 +115,7 @@ where Action.State == State {
           }
         } catch {
           write("  Error: " + error.message.visibleForTerminal)
-          return true
+          return asksAgain()
         }
       } else {
         // NB: A control of your own without a question: what was typed, key by key.
@@ -130,7 +131,7 @@ where Action.State == State {
       write("  Error: " + message.visibleForTerminal)
       // NB: The form refused what was typed (a permission denied): ask again, as for an
       //     invalid answer, rather than go on as if it had been taken. Enter keeps the value.
-      if !text.isEmpty { return true }
+      if !text.isEmpty { return asksAgain() }
     }
     // NB: An answer with an error is asked again at once, before focus moves: moving it would
     //     validate the next field, which has not been asked yet. Its check has answered: the
@@ -139,7 +140,7 @@ where Action.State == State {
     if let error = layout.rules.error(for: field, in: after, form: after.form) {
       write("  Error: " + error.visibleForTerminal)
       answeredWithError = field
-      return true
+      return asksAgain()
     }
     await store.send(.form(.focusNext)).finish()
     return true
@@ -184,7 +185,9 @@ where Action.State == State {
         switch answer.trimmingSpaces.lowercased() {
         case "y", "yes": tryAgain = true
         case "n", "no": tryAgain = false
-        default: write("  Error: Type y or n")
+        default:
+          write("  Error: Type y or n")
+          guard asksAgain() else { return false }
         }
       }
       if tryAgain == false {
@@ -231,8 +234,8 @@ where Action.State == State {
     await store.send(.form(.focus(.field(first)))).finish()
   }
 
-  /// Asks the form's question; the chosen answer's id (`""` when what was typed is none),
-  /// `nil` at the end of the input.
+  /// Asks the form's question; the chosen answer's id (`""` when what was typed is none, to
+  /// ask again), `nil` to end the form (the input ended, or an answer from a file was refused).
   func answer(_ prompt: FormPrompt) async -> String? {
     for line in prompt.message.split(separator: "\n") { write(String(line).visibleForTerminal) }
     for choice in prompt.choices {
@@ -246,10 +249,18 @@ where Action.State == State {
       : prompt.choices.first { $0.title.lowercased() == typed.lowercased() }
     guard let choice else {
       write("  Error: Type one of \(keys.joined(separator: ", "))")
-      return ""
+      return asksAgain() ? "" : nil
     }
     await store.send(.form(.promptAnswered(prompt: prompt.id, choice: choice.id))).finish()
     return choice.id
+  }
+
+  /// After a refused answer: `true` to ask again, or, when the answers come from a file or a
+  /// pipe (``LineChannel/isInteractive``), `false` to end the form, saying why.
+  func asksAgain() -> Bool {
+    if channel.isInteractive { return true }
+    write("The answers come from a file or a pipe, so a refused one ends the form (nothing saved).")
+    return false
   }
 
   private func write(_ line: String) {

@@ -7,6 +7,15 @@ public protocol LineChannel: AnyObject {
   /// The next line typed, without its line break; `nil` at the end of the input. A `secret`
   /// line is not echoed where the channel can stop the echo (a terminal).
   func readLine(secret: Bool) async -> String?
+  /// Whether a person answers each question as it comes (a terminal), rather than a file or a
+  /// pipe written beforehand. Line mode asks a refused answer again only then: from a file,
+  /// the next line was meant for the next question, so a refusal ends the form instead of
+  /// shifting every later answer into the wrong field. `true` unless a channel says otherwise.
+  var isInteractive: Bool { get }
+}
+
+extension LineChannel {
+  public var isInteractive: Bool { true }
 }
 
 /// A line channel that answers from a list and keeps everything written: for tests, and for
@@ -22,9 +31,13 @@ public final class ScriptedLineChannel: LineChannel {
   private var answers: [String]
   /// Everything written, with each answer read after its question (a secret as `***`).
   public private(set) var transcript = ""
+  /// Whether the answers stand for a person at a terminal (a refused one is asked again) or
+  /// for a file (a refused one ends the form).
+  public let isInteractive: Bool
 
-  public init(_ answers: [String]) {
+  public init(_ answers: [String], isInteractive: Bool = true) {
     self.answers = answers
+    self.isInteractive = isInteractive
   }
 
   public func write(_ text: String) {

@@ -75,8 +75,10 @@ struct ListClients: AsyncParsableCommand {
       let outcome = await ClientList.runLines(store, channel: channel)
       if let failure = store.state.failedAfterClosing { throw fail(failure) }
       // NB: As a form's line mode: what was typed into the form was not saved (exit 1).
-      if channel.refusedAnAnswer { throw ExitStatus.cancelledOrInvalid }
+      if channel.refusedAnAnswer || outcome == .answerRefused { throw ExitStatus.cancelledOrInvalid }
       if outcome == .inputEndedInForm {
+        // NB: Or a refused answer from a pipe ended the form, which said so.
+        guard channel.inputEnded else { throw ExitStatus.cancelledOrInvalid }
         throw fail("the input ended before the form was submitted", .cancelledOrInvalid)
       }
       return

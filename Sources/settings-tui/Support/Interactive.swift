@@ -18,7 +18,7 @@ enum Interactive {
     if usesLines(options: options, environment: environment) {
       let channel = StandardLineChannel()
       outcome = await layout.runLines(store, channel: channel)
-      if outcome == .cancelled, store.state.form.outcome == nil, !channel.refusedAnAnswer {
+      if outcome == .cancelled, store.state.form.outcome == nil, channel.inputEnded {
         printError("the input ended before the form was submitted")
       }
     } else {

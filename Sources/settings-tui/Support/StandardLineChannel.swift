@@ -16,12 +16,18 @@ final class StandardLineChannel: LineChannel {
   /// Whether the form ended on an answer that is not UTF-8 (and said so), not at the end of
   /// the input.
   private(set) var refusedAnAnswer = false
+  /// Whether the input ended (not a form that ended on a refused answer).
+  private(set) var inputEnded = false
   /// What was written since the last line break: the question waiting for its answer, asked
   /// again after an answer the terminal may have cut.
   private var question = ""
 
+  /// Whether the answers are typed at a terminal (standard input is one).
+  let isInteractive: Bool
+
   init() {
-    let terminal = isatty(0) == 1 ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
+    isInteractive = isatty(0) == 1
+    let terminal = isInteractive ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
     output = terminal >= 0 ? terminal : 2
   }
 
@@ -48,16 +54,17 @@ final class StandardLineChannel: LineChannel {
   }
 
   func readLine(secret: Bool) async -> String? {
-    let hidden = secret && isatty(0) == 1 && EchoOff.start()
+    let hidden = secret && isInteractive && EchoOff.start()
     // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
     let bytes = await Task.detached { Self.readBytes() }.value
     // NB: An answer that is not UTF-8 ends the form, as the end of the input does: read on,
     //     the next answers would go to the wrong questions.
     let line = bytes.flatMap { String(validating: $0, as: UTF8.self) }
+    if bytes == nil { inputEnded = true }
     if hidden {
       EchoOff.stop()
       write("\n")  // the Enter that ended the secret was not echoed either
-    } else if isatty(0) != 1 || line == nil {
+    } else if !isInteractive || line == nil {
       // NB: Answers from a pipe are not echoed by anyone, nor is Ctrl-D at the terminal: end
       //     the question's line, so what comes next (a question, or why the form ended)
       //     starts on its own.
@@ -67,7 +74,7 @@ final class StandardLineChannel: LineChannel {
       refusedAnAnswer = true
       write("settings-tui: the answer is not UTF-8 text, so the form ends here; nothing was saved\n")
     }
-    if let bytes, bytes.count >= Self.terminalLineLimit, isatty(0) == 1 {
+    if let bytes, bytes.count >= Self.terminalLineLimit, isInteractive {
       // NB: The terminal's line editing drops what is typed past its limit without a word;
       //     taking the rest would save a value cut short. The question is asked again.
       let asked = question

@@ -49,6 +49,20 @@ struct LineModeTests {
     #expect(channel.transcript.hasPrefix("Re\\u{1B}]0;owned\\u{7}name\n"), "\(channel.transcript)")
   }
 
+  /// Answers from a file or a pipe are not asked again after a refusal: the next line was
+  /// meant for the next question, and taking it would shift every answer after it.
+  @Test func aRefusedAnswerFromAFileEndsTheForm() async {
+    let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
+    let channel = ScriptedLineChannel(["\u{1B}", "Bob"], isInteractive: false)
+    #expect(await Overwrite.layout.runLines(store, channel: channel) == .cancelled, "\(channel.transcript)")
+    #expect(store.state.name == "old")
+    #expect(
+      channel.transcript.hasSuffix(
+        "  Error: Type the text (Enter keeps the value, a space clears it)\n"
+          + "The answers come from a file or a pipe, so a refused one ends the form (nothing saved).\n"),
+      "\(channel.transcript)")
+  }
+
   /// Esc then Enter is no text: it emptied the field without a word.
   @Test func anAnswerOfControlCharactersAloneIsRefused() async {
     let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
