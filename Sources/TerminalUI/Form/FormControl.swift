@@ -210,6 +210,9 @@ public struct ControlInput: Hashable, Sendable {
   public var typed = ""
   /// The highlighted row of a list, or `nil` until the list places it (on the chosen option).
   public var highlight: Int?
+  /// A word about the key just handled, for the status line until the next key: why it did
+  /// nothing (a digit that would take a stepper past its range). The layout takes it from here.
+  public var notice: String?
 
   public init(typed: String = "", highlight: Int? = nil) {
     self.typed = typed

@@ -250,7 +250,7 @@ where Action.State == State {
         let move = embed(enterSubmits(in: state) ? .submitTapped : .focusNext)
         // NB: Enter on a list chooses the highlighted option first, then moves on.
         guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state),
-          let choice = control.handle(.activate, state, &view.input)
+          let choice = handle(.activate, by: control, state: state, view: &view)
         else { return [move] }
         return [.binding(choice), move]
       case nil: return [embed(.focusNext)]
@@ -264,7 +264,7 @@ where Action.State == State {
         rules.isEnabled(field, in: state)
       else { return [] }
       guard let text = control.textAccess else {
-        return control.handle(command, state, &view.input).map { [Action.binding($0)] } ?? []
+        return handle(command, by: control, state: state, view: &view).map { [Action.binding($0)] } ?? []
       }
       let isArea = control.kind == .textArea
       var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: isArea)
@@ -278,7 +278,7 @@ where Action.State == State {
     case .toggle, .increment, .decrement, .digit:
       guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state),
-        let binding = control.handle(command, state, &view.input)
+        let binding = handle(command, by: control, state: state, view: &view)
       else { return [] }
       return [.binding(binding)]
     case .interrupt, .redraw, .openEditor:
@@ -286,6 +286,18 @@ where Action.State == State {
       //     (``FormRuntime/externalEditor``), with ``editableText(in:)``.
       return []
     }
+  }
+
+  /// What `control` makes of `command`; a notice it gives goes to the status line.
+  private func handle(
+    _ command: FormCommand, by control: FormControl<State>, state: State, view: inout FormViewState<Field>
+  ) -> BindingAction<State>? {
+    let binding = control.handle(command, state, &view.input)
+    if let notice = view.input.notice {
+      view.notice = notice
+      view.input.notice = nil
+    }
+    return binding
   }
 
   /// The focused text area's text and the action that sets it (`nil` when no enabled text area

@@ -87,10 +87,27 @@ struct RuntimeTests {
     _ = runtime.handle(.paste(" 42 "))
     #expect(store.state.age == 42)
     _ = runtime.handle(.paste("200"))
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("Only a number from 0 to 150 can be pasted here") }, "\(backend)")
     _ = runtime.handle(.paste("forty"))
     #expect(store.state.age == 42)
     runtime.render()
     #expect(backend.lines[5] == " › Age    ‹ 42 ›")
+  }
+
+  /// A digit that would take the number past the range's end is refused, with a word why,
+  /// instead of starting a new number from it: 1500 typed into 0...150 stays 150.
+  @Test func aDigitPastTheStepperRangeIsRefusedAndSaysWhy() {
+    let (store, backend, runtime) = clientFormOnAge()
+    for digit in "1500" { _ = runtime.handle(.character(digit)) }
+    runtime.render()
+    #expect(store.state.age == 150)
+    #expect(backend.lines[5] == " › Age    ‹ 150", "no › at the end of the range")
+    #expect(backend.lines.contains { $0.contains("At most 150: Backspace takes a digit back") }, "\(backend)")
+    _ = runtime.handle(.backspace)
+    runtime.render()
+    #expect(store.state.age == 15)
+    #expect(!backend.lines.contains { $0.contains("At most 150") }, "the word lasts until the next key")
   }
 
   @Test func escCancelsAndCtrlCInterrupts() async {

@@ -129,7 +129,8 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
 }
 
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
-/// (Backspace takes the last one back), and a pasted number in the range sets it.
+/// (Backspace takes the last one back; a digit that would pass the range's end is refused, and
+/// the status line says so), and a pasted number in the range sets it.
 ///
 /// ```swift
 /// Stepper("Age", \.$age, range: 0...150)
@@ -160,15 +161,17 @@ public func Stepper<State>(
         input.typed = ""
         next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
       case let .digit(digit):
-        // NB: Digits type a new number: "1" then "0" is 10; past the range, start again.
+        // NB: Digits type a new number: "1" then "0" is 10. A digit that would take it past
+        //     the range is refused with a word why (starting again from it made 1500, typed
+        //     into -1000...1000, a silent 0). Below the range typing goes on (150 on its way
+        //     to 1500 in 1000...2000), the value held at the range's start meanwhile.
         let typed = input.typed + String(digit)
-        if let number = Int(typed), range.contains(number) {
-          input.typed = typed
-          next = number
-        } else {
-          input.typed = String(digit)
-          next = min(max(digit, range.lowerBound), range.upperBound)
+        guard let number = Int(typed), number <= range.upperBound else {
+          input.notice = "At most \(range.upperBound): Backspace takes a digit back"
+          return nil
         }
+        input.typed = typed
+        next = max(number, range.lowerBound)
       case .edit(.backspace):
         // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
         //     and no digits left is 0 (the range's end nearest to it).
@@ -176,7 +179,10 @@ public func Stepper<State>(
         input.typed = String(digits.dropLast())
         next = min(max(Int(input.typed) ?? 0, range.lowerBound), range.upperBound)
       case let .edit(.paste(text)):
-        guard let number = Int(text.trimmingSpaces), range.contains(number) else { return nil }
+        guard let number = Int(text.trimmingSpaces), range.contains(number) else {
+          input.notice = "Only a number from \(range.lowerBound) to \(range.upperBound) can be pasted here"
+          return nil
+        }
         input.typed = ""
         next = number
       default:
