@@ -130,10 +130,17 @@ public struct TextEditor: Hashable, Sendable {
 
   private mutating func insert(_ inserted: String) -> Outcome {
     var inserted = inserted
-    if let maxLength {
-      let room = max(0, maxLength - Self.characterCount(of: text))
-      if Self.characterCount(of: inserted) > room {
-        inserted = String(inserted.prefix(room))
+    if let maxLength, Self.characterCount(of: text) + Self.characterCount(of: inserted) > maxLength {
+      // NB: Counted as the text would be: a combining accent, a skin tone or a flag's second
+      //     half joins the character before it and takes no room of its own.
+      func fits(_ count: Int) -> Bool { characters(inserting: inserted.prefix(count)) <= maxLength }
+      if !fits(inserted.count) {
+        var (low, high) = (0, inserted.count)  // fits(low), not fits(high)
+        while high - low > 1 {
+          let middle = (low + high) / 2
+          if fits(middle) { low = middle } else { high = middle }
+        }
+        inserted = String(inserted.prefix(low))
         wasCut = true
       }
     }
@@ -152,6 +159,12 @@ public struct TextEditor: Hashable, Sendable {
     //     than adding `inserted.count`.
     cursor = min(prefix.count, text.count)
     return .textChanged
+  }
+
+  /// How many characters the text would have with `inserted` at the cursor.
+  private func characters(inserting inserted: Substring) -> Int {
+    let split = index(at: cursor)
+    return (text[..<split] + inserted + text[split...]).count
   }
 
   private mutating func delete(from start: Int, to end: Int) -> Outcome {

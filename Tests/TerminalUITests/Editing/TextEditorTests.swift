@@ -225,4 +225,22 @@ import Testing
     #expect(editor.cursor == 4)
     #expect(editor.wasCut)
   }
+
+  /// At the limit, what joins the last character takes no room: an accent typed after its
+  /// letter, a skin tone after its emoji, a flag's second half.
+  @Test func whatJoinsTheLastCharacterIsTakenAtTheLimit() {
+    for (typed, whole) in [("e\u{301}", "ae\u{301}"), ("👍🏽", "a👍🏽"), ("🇫🇷", "a🇫🇷")] {
+      var editor = TextEditor(text: "a")
+      editor.maxLength = 2
+      for scalar in typed.unicodeScalars { _ = editor.handle(.character(Character(scalar))) }
+      #expect(editor.text == whole, "\(typed.unicodeScalars.map(\.value))")
+      #expect(!editor.wasCut)
+      #expect(editor.handle(.character("x")) == .unchanged)
+    }
+    var editor = TextEditor(text: "ab")
+    editor.maxLength = 3
+    #expect(editor.handle(.paste("c\u{301}de")) == .textChanged)
+    #expect(editor.text == "abc\u{301}")
+    #expect(editor.wasCut)
+  }
 }
