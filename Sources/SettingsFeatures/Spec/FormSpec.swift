@@ -571,6 +571,17 @@ extension FormSpec {
       // NB: Spaces alone are no answer to a required field, as in the built-in forms.
       if requiredToo, field.required, text.allSatisfy(\.isWhitespace) { return "Required" }
       if text.isEmpty { return nil }
+      // NB: A value from --set or a default is held to what typing allows: one line of text
+      //     without characters that steer a terminal; a text area takes line breaks and tabs.
+      let steering = field.kind == .textarea
+        ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" })) : text
+      if let problem = Rule<String>.noControlCharacters(
+        field.kind == .textarea
+          ? "Control characters other than line breaks and tabs cannot be part of this text"
+          : "Control characters (line breaks, tabs, escapes) cannot be part of this text"
+      ).validate(steering) {
+        return problem
+      }
       if let minLength = field.minLength, text.count < minLength { return "At least \(minLength) characters" }
       if text.count > field.lengthLimit { return "At most \(field.lengthLimit) characters" }
       if let oneOf = field.oneOf, !oneOf.contains(text) {

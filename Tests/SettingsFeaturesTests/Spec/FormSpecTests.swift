@@ -296,6 +296,21 @@ struct FormSpecTests {
     #expect(FormSpec.error(of: spec.fields[7], value: .number(10)) == "At most 9")
   }
 
+  /// A value from --set is held to what typing allows: one line without characters that steer
+  /// a terminal; a text area takes line breaks and tabs.
+  @Test func controlCharactersAreRefusedWhereTypingCouldNotPutThem() throws {
+    let spec = try parse(#"{"fields": [{"key": "t"}, {"key": "a", "kind": "textarea"}, {"key": "s", "kind": "secret"}]}"#)
+    let line = "Control characters (line breaks, tabs, escapes) cannot be part of this text"
+    #expect(FormSpec.error(of: spec.fields[0], value: .text("x\ny")) == line)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text("x\u{1B}[2J")) == line)
+    #expect(FormSpec.error(of: spec.fields[2], value: .text("a\rb")) == line)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text("Zoë 🙂")) == nil)
+    #expect(FormSpec.error(of: spec.fields[1], value: .text("one\n\ttwo")) == nil)
+    #expect(
+      FormSpec.error(of: spec.fields[1], value: .text("bell\u{7}"))
+        == "Control characters other than line breaks and tabs cannot be part of this text")
+  }
+
   @Test func aNumbersRangeIsOneFactForItsDefaultRuleAndStepperWhateverItsBounds() throws {
     let spec = try parse("""
       {"fields": [
