@@ -7,14 +7,15 @@
 #endif
 import SettingsFeatures
 
-/// Reading the JSON a form spec comes in (`settings-tui form SPEC.json`): a regular file of at
-/// most 1 MiB, or standard input (`-`), with the same bounds as the settings file.
+/// Reading the JSON a form spec comes in (`settings-tui form SPEC.json`): a regular file or a
+/// pipe (`<(jq …)`) of at most 1 MiB, or standard input (`-`), with the same bounds as the
+/// settings file.
 public enum SpecFile {
   public static func read(_ path: String) throws(StorageError) -> [UInt8] {
     if path == "-" { return try readStandardInput() }
     let bytes: [UInt8]?
     do {
-      bytes = try readFileIfPresent(path)
+      bytes = try readFileIfPresent(path, pipes: true)
     } catch {
       throw StorageError("Cannot read the form spec \(path): \(error.reason).")
     }

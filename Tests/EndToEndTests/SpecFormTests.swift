@@ -150,6 +150,15 @@ extension EndToEnd {
         environment: session.environment)
       #expect(piped.status == 0, "\(piped)")
       #expect(piped.stdout.contains("\"x\" : \"hi\""), "\(piped)")
+
+      // Another program's output as the spec (a shell's <(…), a named FIFO), so standard
+      // input stays free for line mode's answers.
+      let bash = try #require(which("bash"))
+      let substituted = try run(
+        bash, ["-c", #""$0" form <(echo '{"fields": [{"key": "y"}]}') --accessible"#, session.binary],
+        environment: session.environment, input: "from a pipe\n")
+      #expect(substituted.status == 0, "\(substituted)")
+      #expect(substituted.stdout.contains("\"y\" : \"from a pipe\""), "\(substituted)")
     }
 
     @Test func optionsHoldingACommaAreSetAsAJSONArrayAndLongValuesAreCutInMessages() throws {

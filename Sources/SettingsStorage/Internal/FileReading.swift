@@ -15,12 +15,19 @@ let readLimit = 1 << 20
 /// a file larger than `limit`, an I/O error) throws ``SystemCallError``, so "nothing saved yet"
 /// is never confused with "cannot read", and nothing can make the program wait on a FIFO or
 /// read /dev/zero until memory runs out. With `prefixOnly`, the first `limit` bytes of a larger
-/// file are read instead (a database header).
+/// file are read instead (a database header). With `pipes`, a FIFO is read to its end too,
+/// still at most `limit` bytes: a file named on the command line may be another program's
+/// output (`<(jq …)` in a shell).
 func readFileIfPresent(
-  _ path: String, limit: Int = readLimit, prefixOnly: Bool = false
+  _ path: String, limit: Int = readLimit, prefixOnly: Bool = false, pipes: Bool = false
 ) throws(SystemCallError) -> [UInt8]? {
-  // NB: Non-blocking, so opening a FIFO returns at once instead of waiting for a writer.
-  let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+  // NB: Non-blocking, so opening a FIFO returns at once instead of waiting for a writer;
+  //     a FIFO that may be read is opened to wait for its writer, as FIFOs are meant to be.
+  var named = stat()
+  let waitsForWriter = pipes && stat(path, &named) == 0 && (named.st_mode & S_IFMT) == S_IFIFO
+  let descriptor = retryingOnInterrupt {
+    open(path, O_RDONLY | O_CLOEXEC | (waitsForWriter ? 0 : O_NONBLOCK))
+  }
   guard descriptor >= 0 else {
     let code = errno
     if code == ENOENT { return nil }
@@ -32,8 +39,10 @@ func readFileIfPresent(
   guard fstat(descriptor, &info) == 0 else { throw SystemCallError("inspect") }
   // NB: Opening a folder read-only succeeds on Linux; say so plainly instead of a later EISDIR.
   guard (info.st_mode & S_IFMT) != S_IFDIR else { throw SystemCallError("read", code: EISDIR) }
-  guard (info.st_mode & S_IFMT) == S_IFREG else {
-    throw SystemCallError("read", code: EINVAL, explanation: "it is not a regular file")
+  let isPipe = waitsForWriter && (info.st_mode & S_IFMT) == S_IFIFO
+  guard (info.st_mode & S_IFMT) == S_IFREG || isPipe else {
+    throw SystemCallError(
+      "read", code: EINVAL, explanation: pipes ? "it is not a regular file or a pipe" : "it is not a regular file")
   }
   let tooLarge = SystemCallError(
     "read", code: EFBIG, explanation: "it is larger than \(limit / 1024) KiB")
