@@ -32,12 +32,17 @@ public enum JSONValue: Equatable, Sendable, Codable {
       self = .bool(bool)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
-    } else if let string = try? container.decode(String.self) {
-      self = .string(string)
     } else {
-      // NB: Valid JSON that is none of the above is a number a Double cannot hold (1e400).
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "a number too large to hold (beyond ±1.8e308)")
+      do {
+        self = .string(try container.decode(String.self))
+      } catch DecodingError.typeMismatch {
+        // NB: A number a Double cannot hold (1e400), or one JSON does not allow that the
+        //     parser let by (05). A string that is not valid (a bad escape, a raw tab) said
+        //     so itself, with its place.
+        throw DecodingError.dataCorruptedError(
+          in: container,
+          debugDescription: "a number that cannot be read: too large to hold (beyond ±1.8e308), or not written as JSON writes numbers (05)")
+      }
     }
   }
 

@@ -58,7 +58,7 @@ struct FormSpecTests {
         == ["$.fields[0].default: expected a whole number for a number, found the number 5.5"])
     #expect(
       problems(#"{"title": "T", "fields": [{"key": "n", "kind": "number", "default": 1e400}]}"#)
-        == ["$.fields[0].default: a number too large to hold (beyond ±1.8e308)"])
+        == ["$.fields[0].default: a number that cannot be read: too large to hold (beyond ±1.8e308), or not written as JSON writes numbers (05)"])
     #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
     #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, textarea, secret,") })
     #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
@@ -143,6 +143,9 @@ struct FormSpecTests {
       "$: nested more than 512 levels deep, deeper than a JSON parser follows"
     ])
     #expect(problem(Array("{\"title\": }".utf8)) == ["line 1, column 11: not valid JSON"])
+    // A string that is not valid JSON is named as such with its place, not as a number.
+    #expect(problem(Array(#"{"title": "C:\Users"}"#.utf8)) == ["line 1, column 14: not valid JSON"], "at the backslash")
+    #expect(problem(Array("{\"title\": \"a\tb\"}".utf8)) == ["line 1, column 13: not valid JSON"])
   }
 
   @Test func rulesNoValueCanMeetAreRefused() {
