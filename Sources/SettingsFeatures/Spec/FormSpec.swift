@@ -265,7 +265,10 @@ private struct Parser {
           continue
         }
         let onPage = self.fields(pageFields, "\(path).fields", page: pageTitles.count - 1)
-        if !onPage.isEmpty, onPage.allSatisfy({ $0.kind == .note }) {
+        if case let .array(items) = pageFields, items.isEmpty {
+          // NB: Such a page was never shown: the form opened on the next.
+          problem("\(path).fields", "a page needs a field that takes input; this one has no fields")
+        } else if !onPage.isEmpty, onPage.allSatisfy({ $0.kind == .note }) {
           problem("\(path).fields", "a page needs a field that takes input, not only notes")
         }
         fields += onPage

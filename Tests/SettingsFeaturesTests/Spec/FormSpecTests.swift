@@ -263,6 +263,10 @@ struct FormSpecTests {
     #expect(problems("""
       {"pages": [{"fields": [{"key": "a"}]}, {"fields": [{"kind": "note", "text": "Hi"}]}]}
       """) == ["$.pages[1].fields: a page needs a field that takes input, not only notes"])
+    // Nor a page of no fields: the form opened on the page after it.
+    #expect(problems("""
+      {"pages": [{"title": "A", "fields": []}, {"title": "B", "fields": [{"key": "x"}]}]}
+      """) == ["$.pages[0].fields: a page needs a field that takes input; this one has no fields"])
   }
 
   @Test func aSpecsPagesAreTheFormsPages() throws {
