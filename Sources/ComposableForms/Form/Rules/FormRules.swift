@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// Everything the form engine needs to know about a form's fields: their rules, and which are
 /// enabled right now.
 ///
@@ -28,20 +30,49 @@ public struct FormRules<State, Field: FormField>: Sendable {
 
   /// Rules for some fields (a field without rules is always valid); `isEnabled` says which
   /// fields can be focused and edited (disabled fields are skipped and not validated).
+  ///
+  /// A debug build reports a rule for a field that is not in `Field.allCases`: the form never
+  /// visits such a field, so its rules would never run.
   public init(
     _ rules: Validate<State, Field>...,
-    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true }
+    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(rules, isEnabled: isEnabled, focusOrder: .shared)
+    reportFieldsNeverVisited(in: rules, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Rules from a list, for a form whose fields are known only when it runs (made from a
   /// spec): its focus order is worked out here, not shared per field type.
   public init(
     rules: [Validate<State, Field>],
-    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true }
+    isEnabled: @escaping @Sendable (State, Field) -> Bool = { _, _ in true },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(rules, isEnabled: isEnabled, focusOrder: FocusOrder())
+    reportFieldsNeverVisited(in: rules, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func reportFieldsNeverVisited(
+    in rules: [Validate<State, Field>],
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    #if DEBUG
+      var reported: Set<Field> = []
+      for rule in rules where focusOrder.position[rule.field] == nil && reported.insert(rule.field).inserted {
+        reportIssue(
+          """
+          A rule is declared for \(String(describing: rule.field)), which is not in \
+          \(Field.self).allCases: the form never visits that field, so the rule never runs \
+          (a submit saves whatever it holds).
+
+          Add the field to allCases, or let Swift write allCases for the enum.
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    #endif
   }
 
   private init(
