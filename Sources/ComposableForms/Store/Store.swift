@@ -39,15 +39,22 @@ public final class Store<State, Action> {
 
   /// Creates a store that runs `reducer` from `initialState`, with dependencies overridden by
   /// `prepareDependencies` for everything the reducer and its effects do.
+  ///
+  /// A debug build reports, at this line, a form feature whose body forgot `.form { … }`.
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> R,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     var dependencies = DependencyValues._current
     prepareDependencies(&dependencies)
     let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
-    self.init(core: RootStoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies))
+    self.init(
+      core: RootStoreCore(
+        initialState: initialState, reducer: reducer, dependencies: dependencies,
+        fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   init(core: any StoreCore<State, Action>) {

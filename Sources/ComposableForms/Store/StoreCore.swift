@@ -25,10 +25,14 @@ final class RootStoreCore<State, Action>: StoreCore {
   private var isSending = false
   private var queue: [Action] = []
 
-  init<R: Reducer<State, Action>>(initialState: State, reducer: R, dependencies: DependencyValues) {
+  init<R: Reducer<State, Action>>(
+    initialState: State, reducer: R, dependencies: DependencyValues,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
     self.currentState = initialState
     // NB: The same entry point as `TestStore` (see `Reducer._builtOnce()`).
-    self.reduce = _MissingFormEngineCheck.watching(reducer._builtOnce())
+    self.reduce = _MissingFormEngineCheck.watching(
+      reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column)
     self.dependencies = dependencies
     self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
       _ = self?.send(action)

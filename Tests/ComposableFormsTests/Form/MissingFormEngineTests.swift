@@ -41,6 +41,7 @@ struct MissingFormEngineTests {
     } matching: { issue in
       issue.description.contains("The form action .form(focusNext) reached no form engine")
         && issue.description.contains("add .form { … } to the feature's body")
+        && issue.sourceLocation?.fileName == "MissingFormEngineTests.swift"
     }
     store.send(.form(.focusNext))  // Said once.
     #expect(store.state.form.focus == .field(.name))
