@@ -62,12 +62,13 @@ extension FormLayout {
     var viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 3 - max(1, statusLines.count))
     // NB: After a turn of the wheel the form stays where it was scrolled until the next key.
     let wanted = view.followsFocus ? focusedRows(body, focus: form.focus) : view.scrollOffset...view.scrollOffset
-    scroll(&view.scrollOffset, toShow: wanted, in: body.rowCount, viewport: viewport.height)
+    let focusRow = view.followsFocus ? focusedLine(body, state: state, view: view) : nil
+    scroll(&view.scrollOffset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
     var moreBelow = view.scrollOffset + viewport.height < body.rowCount
     if moreBelow, let last = statusLines.last, last.displayWidth > size.columns - Self.moreMarkerWidth {
       statusLines = statusView.lines(width: size.columns - Self.moreMarkerWidth, height: statusLimit)
       viewport.height = size.rows - 3 - max(1, statusLines.count)
-      scroll(&view.scrollOffset, toShow: wanted, in: body.rowCount, viewport: viewport.height)
+      scroll(&view.scrollOffset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
       moreBelow = view.scrollOffset + viewport.height < body.rowCount
     }
     view.bodyRows = viewport.height
@@ -427,15 +428,41 @@ extension FormLayout {
     }
   }
 
+  /// The body row where focus is inside the focused control, when that control takes several
+  /// rows: a list's highlighted option, a text area's cursor. A control taller than the screen
+  /// is scrolled to keep it in view.
+  func focusedLine(_ body: FormBody<State>, state: State, view: FormViewState<Field>) -> Int? {
+    guard let field = state.form.focusedField, let index = controlIndex[field] else { return nil }
+    let control = controls[index]
+    guard control.isTall else { return nil }
+    let line: Int
+    if control.kind == .textArea, view.editorField == field, var editor = view.editor {
+      line = editor.visibleRows(width: view.textAreaWidth, height: control.rows(atWidth: view.textAreaWidth)).cursorRow
+    } else if let focusRow = control.focusRow {
+      line = focusRow(state, view.input)
+    } else {
+      return nil
+    }
+    return body.rows(ofControl: index).lowerBound + line
+  }
+
   /// The columns "↓ more" keeps free at the right of the status's last row.
   static var moreMarkerWidth: Int { 11 }
 
   /// Moves `offset` as little as possible so `wanted` is inside the viewport; rows too many
   /// for it show from their first, so a focused field taller than the screen shows its label
-  /// and its control (where the highlight and the cursor are), not its description.
-  func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, in total: Int, viewport: Int) {
+  /// and its control, not its description; as far down as `focusRow` (a list's highlighted
+  /// option, a text area's cursor) needs, which always shows.
+  func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, keeping focusRow: Int? = nil, in total: Int, viewport: Int) {
     if wanted.count > viewport {
-      offset = wanted.lowerBound
+      let viewport = max(1, viewport)
+      offset = min(max(offset, wanted.lowerBound), wanted.upperBound - viewport + 1)
+      if let focusRow {
+        if focusRow < offset { offset = focusRow }
+        if focusRow >= offset + viewport { offset = focusRow - viewport + 1 }
+      } else {
+        offset = wanted.lowerBound
+      }
     } else {
       if wanted.lowerBound < offset { offset = wanted.lowerBound }
       if wanted.upperBound >= offset + viewport { offset = wanted.upperBound - viewport + 1 }

@@ -416,6 +416,40 @@ struct FormSpecTests {
     #expect(store.state.texts[2].wrappedValue == "M", "a number is still a position")
   }
 
+  /// A list taller than the screen scrolls to keep its highlighted option in view, so Space
+  /// never chooses an option nobody can see.
+  @Test func aListTallerThanTheScreenFollowsItsHighlight() throws {
+    let options = (1...12).map { "\"o\($0)\"" }.joined(separator: ", ")
+    SpecForm.install(try parse(#"{"fields": [{"key": "m", "kind": "multiselect", "rows": 12, "options": [\#(options)]}]}"#))
+    let layout = SpecForm.layout()
+    let state = SpecForm.State()
+    var view = FormViewState<SpecForm.Field>()
+    view.follow(focus: state.form.focusedField)
+    view.input.highlight = 10
+    let frame = layout.render(state, size: Size(columns: 40, rows: 10), theme: .color, view: &view)
+    let lines = frame.buffer.lines
+    let focus = try #require(view.focusPosition, "\(lines)")
+    #expect(lines[focus.row].contains("o11"), "\(lines)")
+    view.input.highlight = 0
+    let top = layout.render(state, size: Size(columns: 40, rows: 10), theme: .color, view: &view).buffer.lines
+    #expect(top.contains { $0.contains("o1 ") || $0.hasSuffix("o1") }, "back up to the first: \(top)")
+  }
+
+  /// A text area taller than the screen scrolls to keep its cursor in view.
+  @Test func aTextAreaTallerThanTheScreenFollowsItsCursor() throws {
+    SpecForm.install(try parse(#"{"fields": [{"key": "t", "kind": "textarea", "rows": 12}]}"#))
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    state.texts[0].wrappedValue = (1...12).map { "line \($0)" }.joined(separator: "\n")
+    var view = FormViewState<SpecForm.Field>()
+    let size = Size(columns: 40, rows: 10)
+    _ = layout.render(state, size: size, theme: .color, view: &view)
+    view.editor?.moveCursor(to: state.texts[0].wrappedValue.count)
+    let frame = layout.render(state, size: size, theme: .color, view: &view)
+    let cursor = try #require(frame.cursor, "\(frame.buffer.lines)")
+    #expect(frame.buffer.lines[cursor.row].contains("line 12"), "\(frame.buffer.lines)")
+  }
+
   /// Without `maxLength` a text holds 1,000 characters and a text area 10,000: the control
   /// cuts a paste there, and the rule (what `--no-input` checks) refuses more.
   @Test func aTextsLengthLimitIsOneFactForItsRuleAndItsControl() throws {
