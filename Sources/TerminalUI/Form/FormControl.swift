@@ -210,6 +210,9 @@ public struct ControlInput: Hashable, Sendable {
   public var typed = ""
   /// The highlighted row of a list, or `nil` until the list places it (on the chosen option).
   public var highlight: Int?
+  /// Whether the last key edited ``typed`` (a list's filter) rather than moving: a Space then
+  /// goes on typing ("new d" for New Delhi) instead of choosing.
+  public var isTyping = false
   /// A word about the key just handled, for the status line until the next key: why it did
   /// nothing (a digit that would take a stepper past its range). The layout takes it from here.
   public var notice: String?

@@ -255,6 +255,11 @@ where Action.State == State {
         return [.binding(choice), move]
       case nil: return [embed(.focusNext)]
       }
+    case .toggle where view.input.isTyping && focusedKind(in: state) == .list:
+      // NB: While a filter is being typed, Space is part of it ("new d" for New Delhi, "sao p"):
+      //     choosing then took the highlighted option the person was still searching past.
+      //     Enter chooses, and so does Space once an arrow moved the highlight.
+      return actions(for: .edit(.character(" ")), state: state, view: &view)
     case .toggle where focus == .submit:
       return [embed(.submitTapped)]
     case .toggle where focus == .cancel:

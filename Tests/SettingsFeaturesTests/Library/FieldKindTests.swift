@@ -168,6 +168,15 @@ struct FieldKindTests {
     #expect(end.city == "City 1000")
   }
 
+  /// While a filter is typed, Space is part of it: "city 99" finds City 99 and the cities
+  /// after it, rather than choosing the highlighted City 1 ("city" matches every option).
+  @Test func spaceWhileFilteringIsPartOfTheFilter() async {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    let (_, chosen, _) = await run(type("city 995") + [.enter], state: state)
+    #expect(chosen.city == "City 995")
+  }
+
   /// Esc clears a list's filter first, as in the clients list's search; the next Esc cancels.
   @Test func escClearsAListsFilterBeforeItCancels() async {
     var state = Survey.State()

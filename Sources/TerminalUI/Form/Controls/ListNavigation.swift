@@ -82,6 +82,7 @@ struct ListNavigation {
     let before = matches(input.typed)
     let current = highlight(input, matches: before, start: start) ?? 0
     let last = max(0, before.count - 1)
+    input.isTyping = false
     switch key {
     case .up: input.highlight = max(0, current - 1)
     case .down: input.highlight = min(last, current + 1)
@@ -92,15 +93,18 @@ struct ListNavigation {
     case .backspace where filters:
       input.typed = String(input.typed.dropLast())
       input.highlight = nil
+      input.isTyping = !input.typed.isEmpty
     case .control("u") where filters:
       input.typed = ""
       input.highlight = nil
     case let .character(character) where filters:
       input.typed.append(character)
       input.highlight = 0
+      input.isTyping = true
     case let .paste(text) where filters:
       input.typed += text.filter { TextSanitizer.isPrintable($0) && $0 != "\n" }.prefix(200)
       input.highlight = 0
+      input.isTyping = !input.typed.isEmpty
     case let .character(character):
       // NB: A short list has no filter: a letter jumps to the next option starting with it.
       let letter = matchKey(String(character))
