@@ -141,6 +141,23 @@ extension EndToEnd {
       #expect(!listed.contains("ada@example.com") && listed.contains("grace@navy.mil"), "\(listed)")
     }
 
+    /// --accessible asks even when standard output goes to a file (a transcript); a refused
+    /// answer from a pipe ends the list with exit 1, and the lines after it are not taken.
+    @Test func accessibleAsksWithOutputRedirectedAndStopsAtARefusedPipedAnswer() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try add(session, "Ada Lovelace", "ada@example.com", age: 36)
+      let result = try session.runDirectly(["clients", "--accessible"], input: "7\n1\nd\ny\n")
+      #expect(result.status == 1, "\(result)")
+      // The questions go to standard error: the answers come from a pipe.
+      #expect(result.stderr.contains("1) Ada Lovelace <ada@example.com>, 36"), "asked, not JSON: \(result)")
+      #expect(!result.stdout.contains("\"email\""), "\(result)")
+      #expect(result.stderr.contains("Error: Choose a number from 1 to 1"), "\(result)")
+      #expect(!result.stderr.contains("Delete the client"), "\(result)")
+      let listed = try session.runDirectly(["clients"]).stdout
+      #expect(listed.contains("ada@example.com"), "nothing deleted: \(listed)")
+    }
+
     /// Browsing a database that is not there (a mistyped --database) and leaving creates
     /// nothing: no folder, no empty database at the typo.
     @Test func browsingAMissingDatabaseCreatesNothing() async throws {

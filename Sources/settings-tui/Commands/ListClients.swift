@@ -21,12 +21,13 @@ struct ListClients: AsyncParsableCommand {
       On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside), Enter \
       edits the selected client, a adds one, d deletes it after a question, Ctrl-L loads the \
       clients again (what other programs changed), Esc or q quits. \
-      Newest last. With --json, or when standard output is not a terminal, prints every \
-      client as JSON, oldest first. With --accessible (also ACCESSIBLE=1, or TERM=dumb), the \
-      list is asked line by line: the matches numbered, then one question; words search, a \
-      number chooses a client to edit or delete, a adds one, Enter loads the list again, q \
-      quits. Exit 0 quit, 1 the input ended inside the client form (line by line), 2 the \
-      database cannot be used, 130 Ctrl-C.
+      Newest last. With --json, or when standard output is not a terminal (unless \
+      --accessible is given), prints every client as JSON, oldest first. With --accessible \
+      (also ACCESSIBLE=1, or TERM=dumb), the list is asked line by line: the matches numbered, \
+      then one question; words search, a number chooses a client to edit or delete, a adds \
+      one, Enter loads the list again, q quits; answers from a file or a pipe are not asked \
+      again: a refused one ends the list. Exit 0 quit, 1 the input ended inside the client \
+      form or an answer was refused (line by line), 2 the database cannot be used, 130 Ctrl-C.
       """
   )
 
@@ -46,7 +47,9 @@ struct ListClients: AsyncParsableCommand {
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
-    if json || isatty(1) == 0 {
+    // NB: --accessible asks even with standard output redirected (a transcript kept in a
+    //     file); ACCESSIBLE=1 from the environment does not turn `clients | jq` into questions.
+    if json || (isatty(1) == 0 && !accessible) {
       do {
         // NB: No database yet (or a mistyped path): no clients, and nothing is created. A path
         //     given with --database is meant to hold one: a word on standard error says there
