@@ -232,15 +232,19 @@ struct FieldKindTests {
     #expect(unchosen.topics == ["Terminals"])
   }
 
-  @Test func aMultiSelectAtItsLimitSaysWhySpaceChoosesNothingMore() {
+  /// Space on a fourth option says why it chooses nothing, in the status line until the next
+  /// key; reaching the limit alone says nothing, and nothing stays once focus moves on.
+  @Test func aMultiSelectAtItsLimitSaysWhySpaceChoosesNothingMore() async {
     var state = Survey.State()
-    state.topics = ["Forms", "Testing"]
-    #expect(!screen(state).joined().contains("At most"), "under the limit, nothing is said")
     state.topics = ["Forms", "Terminals", "Testing"]
-    let lines = screen(state)
-    #expect(lines[16] == "               [ ] Types")
-    #expect(lines[17] == "               Pick two or three")
-    #expect(lines[18] == "               At most 3 chosen: unchoose one to choose another")
+    #expect(!screen(state).joined().contains("At most"), "at the limit, nothing is said yet")
+    state.form.focus = .field(.topics)
+    let notice = "At most 3 can be chosen: unchoose one to choose another"
+    let (_, refused, lines) = await run([.down, .down, .down, .character(" ")], state: state)
+    #expect(refused.topics == ["Forms", "Terminals", "Testing"])
+    #expect(lines.contains { $0.contains(notice) }, "\(lines.joined(separator: "\n"))")
+    let (_, _, after) = await run([.down, .down, .down, .character(" "), .tab], state: state)
+    #expect(!after.contains { $0.contains("At most") }, "\(after.joined(separator: "\n"))")
   }
 
   @Test func aShortNoteOfAControlTakingSeveralRowsShowsUnderIt() {

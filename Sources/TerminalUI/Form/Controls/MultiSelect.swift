@@ -3,8 +3,8 @@ import ComposableForms
 /// Any number of options chosen from a list: Up/Down move, Space chooses or unchooses the
 /// highlighted option (a click, the option under it), Enter moves on; in a list longer than
 /// `visibleRows` typing filters.
-/// With a `limit`, Space chooses nothing more once that many are chosen, and the control says so
-/// below itself ("At most 2 chosen: unchoose one to choose another"). The value keeps the
+/// With a `limit`, Space chooses nothing more once that many are chosen, and the status line
+/// says so ("At most 2 can be chosen: unchoose one to choose another"). The value keeps the
 /// options' order. Ask for a minimum with the `.atLeast(n, message)` rule. Typed text matches
 /// a title as `matchKey` makes both, as in ``Select(_:_:options:visibleRows:title:matchKey:)``.
 ///
@@ -55,7 +55,12 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         if indexes.contains(option) {
           indexes.remove(option)
         } else {
-          if let limit, indexes.count >= limit { return nil }
+          if let limit, indexes.count >= limit {
+            // NB: Said when it happens, in the status line until the next key: a note kept
+            //     beside the list while the limit was reached stayed after focus left.
+            input.notice = "At most \(limit) can be chosen: unchoose one to choose another"
+            return nil
+          }
           indexes.insert(option)
         }
         return .set(keyPath, indexes.sorted().map { options[$0] })
@@ -64,12 +69,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       }
     },
     textAccess: nil,
-    status: limit.map { limit in
-      { state in
-        chosen(state).count >= limit
-          ? .message("At most \(limit) chosen: unchoose one to choose another") : nil
-      }
-    },
+    status: nil,
     line: LineQuestion(
       current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
       options: navigation.titles,
