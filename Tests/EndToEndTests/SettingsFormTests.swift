@@ -138,7 +138,7 @@ extension EndToEnd {
       try session.press("Tab")
       try await session.waitForFocus(on: "Display name")
       try session.press("C-u")
-      try await session.waitFor("the name cleared") { $0.focused == "Display name" }
+      try await session.waitFor("the name cleared, its hint shown") { $0.focused == "Display name          How others see you" }
       try session.type("Blob Jr.")
       try await session.waitFor(text: " › Display name          Blob Jr.")
       // Protect my posts: on -> off.

@@ -95,7 +95,13 @@ public struct TextInputView: Widget {
     } else {
       visible = editor.visible(width: row.width)
     }
-    buffer.draw(visible.text, in: row, style: theme.text)
+    if editor.text.isEmpty, !placeholder.isEmpty, echo != .none {
+      // NB: Shown while focused too, under the cursor, until the first character: the first
+      //     field of a form has focus from the start, and its hint was never seen.
+      buffer.draw(placeholder.truncated(toWidth: row.width), in: row, style: theme.placeholder)
+    } else {
+      buffer.draw(visible.text, in: row, style: theme.text)
+    }
     return Position(column: row.x + min(visible.cursorColumn, row.width - 1), row: row.y)
   }
 
