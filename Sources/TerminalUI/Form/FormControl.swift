@@ -113,6 +113,19 @@ public final class FormControl<State> {
       textAccess: nil, status: nil)
   }
 
+  /// A control of your own that edits the bindable field `binding` (`\.$rating`, written
+  /// without its root); as ``init(_:kind:binding:value:draw:handle:)`` otherwise.
+  public convenience init<Value>(
+    _ label: String,
+    kind: ControlKind,
+    binding: WritableKeyPath<State, BindingState<Value>>,
+    value: @escaping (_ state: State) -> ControlValue,
+    draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
+  ) {
+    self.init(label, kind: kind, binding: binding as AnyKeyPath, value: value, draw: draw, handle: handle)
+  }
+
   /// A control of your own that takes `rows` rows and keeps what was typed into it and a
   /// highlighted row while it has focus (``ControlInput``; `draw` finds it in its context).
   ///
@@ -132,6 +145,23 @@ public final class FormControl<State> {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), rows: rows, draw: draw,
       value: value, handle: handleInput, textAccess: nil, status: nil)
+  }
+
+  /// A control of your own of `rows` rows that edits the bindable field `binding` (`\.$tags`,
+  /// written without its root); as ``init(_:kind:binding:rows:value:draw:handleInput:)``
+  /// otherwise.
+  public convenience init<Value>(
+    _ label: String,
+    kind: ControlKind,
+    binding: WritableKeyPath<State, BindingState<Value>>,
+    rows: Int,
+    value: @escaping (_ state: State) -> ControlValue,
+    draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
+    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
+  ) {
+    self.init(
+      label, kind: kind, binding: binding as AnyKeyPath, rows: rows, value: value, draw: draw,
+      handleInput: handleInput)
   }
 
   init(

@@ -166,6 +166,21 @@ struct LayoutCheckTests {
     }
   }
 
+  /// A control of your own names its field as a text field does, `\.$email` without its root,
+  /// and the layout checks it like a built-in control's.
+  @Test func aControlOfYourOwnTakesItsBindingWithoutItsRoot() {
+    let layout = FormLayout<Mismatched.State, Mismatched.Action>("Own") { field in
+      switch field {
+      case .name: TextField("Name", \.$name)
+      case .email:
+        FormControl(
+          "Email", kind: .custom, binding: \.$email, value: { .text($0.email) },
+          draw: { _, _, _, _ in }, handle: { _, _, _ in nil })
+      }
+    }
+    #expect(layout.problems.isEmpty)
+  }
+
   @Test func aSoundLayoutHasNoProblems() {
     let layout = FormLayout<Mismatched.State, Mismatched.Action>("Sound") { field in
       switch field {
