@@ -309,6 +309,61 @@ struct ClientFormTests {
     #expect(updated.value.map(\.2) == [Client(name: "Ada", email: "ada@example.com", age: 37)])
   }
 
+  /// The client being edited was deleted by another program before the save: the form asks
+  /// whether to add it again with the edit's values; Add again saves it as a new client, its
+  /// email checked like any new one's.
+  @Test func aClientDeletedWhileEditedCanBeAddedAgain() async {
+    let added = LockIsolated<[Client]>([])
+    let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
+    let store = TestStore(initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)) {
+      ClientForm()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.update = { _, original, _ in throw StorageError.deleted(original) }
+      $0.clientStorage.add = { client in added.withValue { $0.append(client) } }
+    }
+    await store.send(.set(\.$age, 37)) {
+      $0.age = 37
+      $0.form.hasEdits = true
+      $0.form.checks[.email] = FieldCheck(value: "", generation: 1)
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.name, .email, .age]
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = .saving
+    }
+    let question = FormPrompt.clientDeleted("Ada <ada@example.com> was deleted by another program")
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    #expect(question.message == "Ada <ada@example.com> was deleted by another program while you edited it.\nAdd it again with your changes?")
+    await store.send(.form(.promptAnswered(prompt: "clientDeleted", choice: "add"))) {
+      $0.form.prompt = nil
+      $0.editing = nil
+      // No longer the client's own email: checked like a new client's.
+      $0.form.checks[.email] = FieldCheck(value: "ada@example.com", generation: 2)
+    }
+    await store.receive(.form(.submitTapped)) {
+      $0.form.submission = .awaitingChecks
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.form(.checkFinished(.email, generation: 2, error: nil))) {
+      $0.form.checks[.email]?.status = .finished(error: nil)
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(added.value == [Client(name: ada.name, email: ada.email, age: 37)])
+  }
+
   @Test func editingToAnotherClientsEmailIsRefused() async {
     var state = ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)
     state.form.focus = .field(.email)

@@ -98,7 +98,13 @@ public struct ClientForm: Reducer {
     BindingReducer()
     // NB: The stepper keeps an age in its range; an age from elsewhere (--set age=1000) is
     //     not changed behind the person's back but refused by the age's rule.
-    EmptyReducer()
+    Reduce { state, action in
+      // NB: The client being edited was deleted meanwhile: "Add again" saves the form's
+      //     values as a new client (its email checked like any new one's); Back keeps the form.
+      guard case .form(.promptAnswered(FormPrompt.clientDeleted.id, "add")) = action else { return .none }
+      state.editing = nil
+      return .send(.form(.submitTapped))
+    }
     .form { state in
       { [client = state.client, original = state.original, editing = state.editing] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body
@@ -116,6 +122,8 @@ public struct ClientForm: Reducer {
           // NB: Taken between the check and the save (another program saved it): the email's
           //     error, as if the check had said so.
           throw FormFieldError(State.Field.email, error.message)
+        } catch let error as StorageError where error.deletedClient != nil {
+          throw FormPrompt.clientDeleted(error.message)
         }
       }
     }
@@ -129,4 +137,19 @@ extension String {
     let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
     return String(self[start..<max(start, end)])
   }
+}
+
+extension FormPrompt {
+  /// Asked when the client being edited was deleted by another program before the save: add
+  /// it again with the form's values, or go back to the form (Esc then leaves it).
+  public static func clientDeleted(_ reason: String) -> FormPrompt {
+    var prompt = clientDeleted
+    prompt.message = "\(reason) while you edited it.\nAdd it again with your changes?"
+    return prompt
+  }
+
+  public static let clientDeleted = FormPrompt(
+    id: "clientDeleted", message: "The client was deleted by another program while you edited it.",
+    choices: [Choice(id: "add", key: "a", title: "Add again"), Choice(id: "back", key: "b", title: "Back")],
+    cancelChoice: "back")
 }

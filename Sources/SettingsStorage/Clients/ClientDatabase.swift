@@ -205,7 +205,7 @@ struct ClientDatabase: Sendable {
         // NB: By id, not by email: another program may have given the client another email,
         //     and a third client the old one, since the edit opened.
         guard var record = try ClientRecord.fetchOne(db, key: id) else {
-          throw StorageError("\(original.name) <\(original.email)> was deleted by another program")
+          throw StorageError.deleted(original)
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)

@@ -45,6 +45,12 @@ enum NonInteractive {
         unchecked.forEach(printError)
         throw .usageOrEnvironment
       }
+      // NB: The save asked a question only a person can answer (the edited client was deleted
+      //     meanwhile): what happened, as a failed save says it, and nothing saved.
+      if let prompt = form.prompt {
+        printError(String(prompt.message.split(separator: "\n").first ?? ""))
+        throw .usageOrEnvironment
+      }
       for field in State.Field.allCases {
         if let error = form.errors[field] { printError("\(field): \(error)") }
       }

@@ -133,7 +133,7 @@ struct ClientDatabaseTests {
       #expect(saved == Client(name: "Blob Edited", email: "blob.old@example.com", age: 30))
       #expect(try await clients.all() == [saved, Client(name: "Other", email: blob.email, age: 55)])
       #expect(try await clients.remove(try #require(try await clients.find("blob.old@example.com"))) == .removed)
-      await #expect(throws: StorageError("Blob <blob@example.com> was deleted by another program")) {
+      await #expect(throws: StorageError.deleted(blob)) {
         try await clients.update(found.id, blob, edited)
       }
     }
