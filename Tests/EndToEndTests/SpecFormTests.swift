@@ -122,14 +122,17 @@ extension EndToEnd {
       let result = try session.runDirectly([
         "form", session.folder.appendingPathComponent("spec.json").path, "--no-input",
         "--set", "name=Grace", "--set", "sure=yes", "--set", "tags=b, c,b", "--set", "count=9",
+        "--set", "news=y",
       ])
       #expect(result.status == 0, "\(result)")
+      // The words line mode takes for yes and no, --set takes too.
       let values = try #require(
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
       #expect(values["name"] as? String == "Grace")
       #expect(values["tags"] as? [String] == ["b", "c"])
       #expect(values["size"] as? String == "M", "the default")
       #expect(values["count"] as? Int == 9)
+      #expect(values["news"] as? Bool == true)
       // The values come in the spec's order, each once, so a script can read them in turn.
       let keys = result.stdout.split(separator: "\n").compactMap { line -> String? in
         guard line.hasPrefix("  \""), let end = line.dropFirst(3).firstIndex(of: "\"") else { return nil }

@@ -90,7 +90,7 @@ public enum JSONValue: Equatable, Sendable, Codable {
   var kindName: String {
     switch self {
     case .null: "null"
-    case .bool: "true or false"
+    case let .bool(bool): "\(bool)"
     // NB: The number itself: "expected a whole number, found the number 5.5" says what is wrong.
     case let .number(number):
       "the number " + (number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)")

@@ -380,8 +380,13 @@ private struct Parser {
       }
     }
     if let rows = field.rows, rows < 1 || rows > 50 { problem("\(path).rows", "expected 1 to 50") }
-    if let pattern = field.pattern, (try? Regex(pattern)) == nil {
+    if let pattern = field.pattern, pattern.isEmpty {
+      problem("\(path).pattern", "an empty pattern matches only empty text: leave pattern out for any text")
+      field.pattern = nil
+    } else if let pattern = field.pattern, (try? Regex(pattern)) == nil {
       problem("\(path).pattern", "not a valid regular expression")
+      // NB: Said once: the default is not judged again by a rule that cannot run.
+      field.pattern = nil
     }
     if [.select, .multiselect].contains(kind) && field.options.isEmpty {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")

@@ -80,8 +80,22 @@ public struct MisunderstoodAnswer: Error, Hashable, Sendable {
   public init(_ message: String) { self.message = message }
 }
 
+/// The words a yes-or-no answer is typed as, in line mode and in `--set`.
+public enum YesOrNo {
+  public static let yes = ["y", "yes", "on", "true", "1"]
+  public static let no = ["n", "no", "off", "false", "0"]
+
+  /// `true` or `false` for one of the words (case aside, spaces around it), else `nil`.
+  public static func answer(_ text: String) -> Bool? {
+    let word = text.trimmingSpaces.lowercased()
+    if yes.contains(word) { return true }
+    if no.contains(word) { return false }
+    return nil
+  }
+}
+
 extension LineQuestion {
-  /// A yes-or-no question: `y`, `yes`, `on`, `true` or `1`, and their opposites.
+  /// A yes-or-no question: one of ``YesOrNo``'s words, or the control's own `yes` or `no`.
   static func yesOrNo(
     _ keyPath: WritableKeyPath<State, BindingState<Bool>>, yes: String, no: String
   ) -> LineQuestion {
@@ -89,9 +103,10 @@ extension LineQuestion {
       current: { $0[keyPath: keyPath].wrappedValue ? yes : no },
       hint: "y or n",
       answer: { text, _ throws(MisunderstoodAnswer) in
+        if let answer = YesOrNo.answer(text) { return .set(keyPath, answer) }
         switch text.trimmingSpaces.lowercased() {
-        case "y", "yes", "on", "true", "1", yes.lowercased(): return .set(keyPath, true)
-        case "n", "no", "off", "false", "0", no.lowercased(): return .set(keyPath, false)
+        case yes.lowercased(): return .set(keyPath, true)
+        case no.lowercased(): return .set(keyPath, false)
         default: throw MisunderstoodAnswer("Type y for \(yes) or n for \(no)")
         }
       })

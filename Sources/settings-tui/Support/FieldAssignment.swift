@@ -85,11 +85,11 @@ struct FieldAssignment {
   }
 
   func bool() throws(ExitStatus) -> Bool {
-    switch value.lowercased() {
-    case "true", "yes", "on", "1": return true
-    case "false", "no", "off", "0": return false
-    default: throw fail("--set \(shown): expected true or false")
+    guard let answer = YesOrNo.answer(value) else {
+      throw fail(
+        "--set \(shown): expected yes or no (\(YesOrNo.yes.joined(separator: ", ")); \(YesOrNo.no.joined(separator: ", ")))")
     }
+    return answer
   }
 
   func int() throws(ExitStatus) -> Int {

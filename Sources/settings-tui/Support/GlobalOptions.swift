@@ -22,7 +22,7 @@ struct FormOptions: ParsableArguments {
 
   @Option(
     name: .customLong("set"),
-    help: ArgumentHelp("Set one of the fields named above to a value (repeatable).", valueName: "field=value"))
+    help: ArgumentHelp("Set a field to a value (repeatable): a field named at the top of this help, or a spec field's key.", valueName: "field=value"))
   var assignments: [String] = []
 
   var noMouse: Bool { display.noMouse }

@@ -72,6 +72,17 @@ struct FormSpecTests {
     #expect(found.contains("$.fields[9].pattern: not a valid regular expression"))
   }
 
+  /// A pattern that cannot run is said once (not again as the default breaking it), an empty
+  /// one is refused (every value failed "Must match " with nothing after it), and a wrong
+  /// type is named by its value.
+  @Test func aPatternMistakeIsSaidOnceAndAWrongTypeByItsValue() {
+    #expect(problems(#"{"fields": [{"key": "a", "pattern": "(", "default": "x"}]}"#)
+      == ["$.fields[0].pattern: not a valid regular expression"])
+    #expect(problems(#"{"fields": [{"key": "a", "pattern": ""}]}"#)
+      == ["$.fields[0].pattern: an empty pattern matches only empty text: leave pattern out for any text"])
+    #expect(problems(#"{"submit": true, "fields": [{"key": "a"}]}"#) == ["$.submit: expected a string, found true"])
+  }
+
   /// A whole number past what a JSON parser's `Double` holds exactly is named as too far from
   /// zero, not as "not a whole number".
   @Test func wholeNumbersTooFarFromZeroSaySo() {
