@@ -76,14 +76,16 @@ extension TextEditor {
     let shown = rows[first..<min(rows.count, first + height)].map { String(characters[$0.range]) }
     let column = characters[rows[cursorRow].range.lowerBound..<cursor].reduce(0) { $0 + $1.displayWidth }
     return VisibleArea(
-      rows: shown, cursorRow: cursorRow - first, cursorColumn: min(column, max(0, width - 1)),
+      // NB: After a row filled to its end the cursor is at `width`, in the gap a text area
+      //     keeps beside its text, not over the row's last character.
+      rows: shown, cursorRow: cursorRow - first, cursorColumn: min(column, width),
       moreAbove: first > 0, moreBelow: first + height < rows.count)
   }
 
   /// What ``visibleRows(width:height:)`` shows.
   public struct VisibleArea: Hashable, Sendable {
     public var rows: [String]
-    /// The cursor's row among ``rows`` and its column.
+    /// The cursor's row among ``rows`` and its column: `width` after a row filled to its end.
     public var cursorRow: Int
     public var cursorColumn: Int
     /// Whether rows are hidden above or below.

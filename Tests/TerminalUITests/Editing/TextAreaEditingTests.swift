@@ -24,6 +24,17 @@ struct TextAreaEditingTests {
     #expect(rows("漢字かな", width: 5) == ["漢字", "かな"], "wide characters count two columns")
   }
 
+  /// After a line that fills its row exactly, the cursor is after its last character (in the
+  /// gap beside the text), not over it, where Left and Right both seemed to leave it.
+  @Test func theCursorAfterAFullRowIsAfterItsLastCharacter() {
+    var editor = area("abcd", cursor: 4)
+    var visible = editor.visibleRows(width: 4, height: 3)
+    #expect(visible.cursorRow == 0 && visible.cursorColumn == 4)
+    _ = editor.handle(.left, width: 4)
+    visible = editor.visibleRows(width: 4, height: 3)
+    #expect(visible.cursorRow == 0 && visible.cursorColumn == 3)
+  }
+
   @Test func enterInsertsALineBreakAndAPasteKeepsItsLines() {
     var editor = area("Dear Ada,")
     #expect(editor.handle(.enter) == .textChanged)
