@@ -145,7 +145,13 @@ extension FormSpec {
       let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
       return "$\(path): \(context.debugDescription)"
     }
-    return syntaxErrorPlace(in: bytes).map { "\($0): not valid JSON" } ?? "$: not valid JSON (\(describe(error)))"
+    let description = parserDescription(of: bytes)
+    if description?.localizedCaseInsensitiveContains("end of file") == true {
+      return "\(TextPosition(offset: bytes.count, in: bytes)): the JSON ends before it is complete "
+        + "(a bracket, brace or quote left open: a file cut short?)"
+    }
+    return syntaxErrorPlace(in: bytes, description: description).map { "\($0): not valid JSON" }
+      ?? "$: not valid JSON (\(describe(error)))"
   }
 
   /// How deep Foundation's parser follows arrays and objects.
@@ -193,19 +199,21 @@ extension FormSpec {
   /// Where the JSON in `bytes` stops being JSON, as "line 2, column 23", when Foundation's
   /// parser says ("… around character 36." in its debug description, a byte offset; its
   /// decoder does not say).
-  private static func syntaxErrorPlace(in bytes: [UInt8]) -> String? {
-    let description: String
+  private static func syntaxErrorPlace(in bytes: [UInt8], description: String?) -> String? {
+    guard let description, let marker = description.range(of: "around character "),
+      let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
+    else { return nil }
+    return TextPosition(offset: offset, in: bytes).description
+  }
+
+  /// What Foundation's parser says is wrong with `bytes`, or `nil` when it takes them.
+  private static func parserDescription(of bytes: [UInt8]) -> String? {
     do {
       _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
       return nil
     } catch {
-      guard let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-      description = text
+      return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
     }
-    guard let marker = description.range(of: "around character "),
-      let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
-    else { return nil }
-    return TextPosition(offset: offset, in: bytes).description
   }
 
   private static func describe(_ error: any Error) -> String {
