@@ -23,6 +23,7 @@ extension ListLayout {
     listKeys: ListKeymap = .standard, view: inout ListViewState
   ) -> (buffer: Buffer, cursor: Position?) {
     var buffer = Buffer(size: size)
+    view.focusPosition = nil
     guard fits(size) else {
       TooSmallView(minimum: minimumSize, prompt: prompt?(state), theme: theme)
         .render(in: buffer.area, buffer: &buffer)
@@ -85,6 +86,7 @@ extension ListLayout {
         buffer.fill(Rect(x: 0, y: y, width: size.columns, height: 1), with: Cell(" ", style: style))
       }
       let marker = isSelected ? "›" : ""
+      if isSelected { view.focusPosition = Position(column: 1, row: y) }
       if let cells = cells(state, row) {
         drawCells(cells, widths: widths, row: y, marker: marker, style: style, into: &buffer)
       } else {
@@ -105,7 +107,10 @@ extension ListLayout {
       KeyHelpView(items: keymap.helpItems(for: prompt), theme: theme).render(in: help, buffer: &buffer)
       let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
       view.promptArea = area
-      PromptView(prompt: prompt, selection: view.promptSelection, theme: theme).render(in: area, buffer: &buffer)
+      let promptView = PromptView(prompt: prompt, selection: view.promptSelection, theme: theme)
+      promptView.render(in: area, buffer: &buffer)
+      let buttons = promptView.buttonFrames(in: area)
+      view.focusPosition = buttons.indices.contains(view.promptSelection) ? buttons[view.promptSelection].origin : nil
       return (buffer, nil)
     }
     view.promptID = nil

@@ -11,6 +11,10 @@ public struct ListViewState: Equatable {
   /// The search field's editor (its cursor), kept in step with the feature's search text.
   public var searchEditor = TextEditor()
   /// The question shown last (its id), and the index of its selected answer.
+  /// Where focus was in the frame last drawn (the selected row, or the prompt's selected
+  /// answer), or `nil`: the runtime rests the hidden cursor there while the search field does
+  /// not have it, for screen readers and braille displays.
+  public internal(set) var focusPosition: Position?
   public var promptID: String?
   public var promptSelection = 0
   /// Where the question's box was last drawn centred, for clicks on its buttons.

@@ -149,7 +149,7 @@ public final class ListRuntime<State, Action> {
     let frame = layout.render(
       store.borrowedState, size: terminal.size, theme: theme, keymap: keymap, listKeys: listKeys,
       view: &view)
-    terminal.draw(frame.buffer, cursor: frame.cursor)
+    terminal.draw(frame.buffer, cursor: frame.cursor, focus: view.focusPosition)
     loop.didDraw()
     guard let shown = layout.shown else { return }
     let rows = view.shownRows(count: layout.count(store.borrowedState))

@@ -124,6 +124,24 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(lines[9] == " Enter done  Esc clear  Ctrl-C quit")
   }
 
+  /// Where the hidden cursor rests for screen readers: the selected row, or the question's
+  /// selected answer.
+  @Test func focusIsTheSelectedRowOrTheQuestionsAnswer() {
+    var view = ListViewState()
+    let (lines, cursor) = draw(People(names: ["Ada", "Grace"], selection: 1), view: &view)
+    #expect(cursor == nil)
+    #expect(view.focusPosition == Position(column: 1, row: 4))
+    #expect(lines[4].hasPrefix(" › Grace"))
+    let question = FormPrompt(
+      id: "delete", message: "Delete Ada?",
+      choices: [.init(id: "yes", key: "y", title: "Delete"), .init(id: "no", key: "n", title: "Keep")],
+      cancelChoice: "no")
+    var asking = ListViewState()
+    let box = draw(People(names: ["Ada"], question: question), view: &asking).lines
+    let focus = asking.focusPosition
+    #expect(focus.map { Array(box[$0.row])[$0.column...].starts(with: "[ ") } == true, "\(box)")
+  }
+
   @Test func aQuestionIsAskedInABoxWithItsKeys() {
     let question = FormPrompt(
       id: "delete", message: "Delete Ada?",
