@@ -431,6 +431,40 @@ struct FormSpecTests {
     #expect(store.state.texts[2].wrappedValue == "M", "a number is still a position")
   }
 
+  /// Digits typed into a stepper make a number in its range or are refused with a word why: a
+  /// digit no number in the range starts with (2 in 100...199) changes nothing; a number on its
+  /// way into the range (1 of 175) shows the range's start; a range of negative numbers only
+  /// takes the digits after the minus sign.
+  @Test func digitsTypedIntoAStepperStayInItsRange() throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "d", "kind": "number", "min": 100, "max": 199, "default": 150},
+        {"key": "n", "kind": "number", "min": -10, "max": -5}
+      ]}
+      """))
+    let layout = SpecForm.layout()
+    func typing(_ digits: String, into index: Int) -> (value: Int, notice: String?) {
+      var state = SpecForm.State()
+      state.form.focus = .field(SpecForm.Field(index: index))
+      var view = FormViewState<SpecForm.Field>()
+      view.follow(focus: state.form.focusedField)
+      for digit in digits {
+        for action in layout.actions(for: .digit(digit.wholeNumberValue ?? 0), state: state, view: &view) {
+          if case let .binding(binding) = action { binding.apply(to: &state) }
+        }
+      }
+      return (state.numbers[index].wrappedValue, view.notice)
+    }
+    #expect(typing("2", into: 0) == (150, "From 100 to 199: Backspace takes a digit back"))
+    #expect(typing("1", into: 0) == (100, nil))
+    #expect(typing("175", into: 0) == (175, nil))
+    #expect(typing("1753", into: 0) == (175, "At most 199: Backspace takes a digit back"))
+    #expect(typing("7", into: 1) == (-7, nil))
+    #expect(typing("10", into: 1) == (-10, nil))
+    #expect(typing("3", into: 1) == (-5, "From -10 to -5: Backspace takes a digit back"))
+    #expect(typing("11", into: 1) == (-5, "At least -10: Backspace takes a digit back"))
+  }
+
   /// A list taller than the screen scrolls to keep its highlighted option in view, so Space
   /// never chooses an option nobody can see.
   @Test func aListTallerThanTheScreenFollowsItsHighlight() throws {

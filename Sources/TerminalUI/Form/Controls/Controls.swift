@@ -161,23 +161,33 @@ public func Stepper<State>(
         input.typed = ""
         next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
       case let .digit(digit):
-        // NB: Digits type a new number: "1" then "0" is 10. A digit that would take it past
-        //     the range is refused with a word why (starting again from it made 1500, typed
-        //     into -1000...1000, a silent 0). Below the range typing goes on (150 on its way
-        //     to 1500 in 1000...2000), the value held at the range's start meanwhile.
+        // NB: Digits type a new number: "1" then "0" is 10; in a range of negative numbers
+        //     only, the digits after its minus sign. A digit no number in the range can start
+        //     with is refused with a word why (starting again from it made 1500, typed into
+        //     -1000...1000, a silent 0). A number on its way into the range (15 on its way to
+        //     150 in 100...199) shows the range's nearest end meanwhile.
         let typed = input.typed + String(digit)
-        guard let number = Int(typed), number <= range.upperBound else {
-          input.notice = "At most \(range.upperBound): Backspace takes a digit back"
+        switch StepperDigits(range).number(typed) {
+        case let .inRange(number):
+          input.typed = typed
+          next = number
+        case let .onItsWay(shown):
+          input.typed = typed
+          next = shown
+        case let .refused(why):
+          input.notice = why + ": Backspace takes a digit back"
           return nil
         }
-        input.typed = typed
-        next = max(number, range.lowerBound)
       case .edit(.backspace):
         // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
         //     and no digits left is 0 (the range's end nearest to it).
-        let digits = input.typed.isEmpty ? String(value) : input.typed
+        let digits = input.typed.isEmpty ? String(value.magnitude) : input.typed
         input.typed = String(digits.dropLast())
-        next = min(max(Int(input.typed) ?? 0, range.lowerBound), range.upperBound)
+        if case let .inRange(number) = StepperDigits(range).number(input.typed) {
+          next = number
+        } else {
+          next = min(max(0, range.lowerBound), range.upperBound)
+        }
       case let .edit(.paste(text)):
         guard let number = Int(text.trimmingSpaces), range.contains(number) else {
           input.notice = "Only a number from \(range.lowerBound) to \(range.upperBound) can be pasted here"
@@ -277,5 +287,55 @@ extension LineQuestion {
     }
     if pendingBackslash { text.append("\\") }
     return text
+  }
+}
+
+/// What digits typed into a stepper make: a number in its range, one that more digits can
+/// still take into it, or one no more digits can.
+struct StepperDigits {
+  enum Outcome: Equatable {
+    case inRange(Int)
+    /// Not in the range yet, but more digits can take it there; the range's nearest end shows.
+    case onItsWay(showing: Int)
+    /// Why no more digits can make a number in the range.
+    case refused(String)
+  }
+
+  let range: ClosedRange<Int>
+  /// Whether digits are typed after a minus sign: a range of negative numbers only.
+  let isNegative: Bool
+  /// The range of what the digits spell (the numbers without their sign).
+  let magnitudes: ClosedRange<Int>
+
+  init(_ range: ClosedRange<Int>) {
+    self.range = range
+    isNegative = range.upperBound < 0
+    // NB: -Int.min does not fit in an Int: such a range's digits stop at Int.max.
+    magnitudes = isNegative
+      ? -range.upperBound...(range.lowerBound == .min ? .max : -range.lowerBound)
+      : max(0, range.lowerBound)...range.upperBound
+  }
+
+  func number(_ digits: String) -> Outcome {
+    guard let magnitude = Int(digits), magnitude <= magnitudes.upperBound else {
+      return .refused(isNegative ? "At least \(range.lowerBound)" : "At most \(range.upperBound)")
+    }
+    if magnitudes.contains(magnitude) { return .inRange(isNegative ? -magnitude : magnitude) }
+    guard canGrow(magnitude) else { return .refused("From \(range.lowerBound) to \(range.upperBound)") }
+    return .onItsWay(showing: isNegative ? range.upperBound : max(range.lowerBound, 0))
+  }
+
+  /// Whether more digits after `magnitude` can make a number in `magnitudes`.
+  private func canGrow(_ magnitude: Int) -> Bool {
+    var scale = 1
+    while true {
+      let (grown, overflow) = scale.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return false }
+      scale = grown
+      let (first, overflowFirst) = magnitude.multipliedReportingOverflow(by: scale)
+      guard !overflowFirst, first <= magnitudes.upperBound else { return false }
+      // NB: The numbers these digits start: first...first + scale - 1.
+      if first + (scale - 1) >= magnitudes.lowerBound { return true }
+    }
   }
 }
