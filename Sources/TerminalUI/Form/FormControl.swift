@@ -52,6 +52,9 @@ public final class FormControl<State> {
   /// Which of the control's rows focus is on while it has focus (a list's highlighted option),
   /// where the terminal's hidden cursor rests for screen readers; `nil`: its first row.
   let focusRow: ((_ state: State, _ input: ControlInput) -> Int)?
+  /// Whether several options are chosen (a multi-select): Enter that chooses one while its
+  /// filter is typed leaves focus there for more.
+  let choosesMany: Bool
 
   /// The rows the control takes in a control column `width` wide, when that depends on the
   /// width (a note's text, wrapped); `nil` when it is always ``rows``.
@@ -178,7 +181,8 @@ public final class FormControl<State> {
     status: ((State) -> StatusView.Status?)?,
     line: LineQuestion<State>? = nil,
     keyHelp: [KeyHelpView.Item] = [],
-    focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil
+    focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
+    choosesMany: Bool = false
   ) {
     self.label = label
     self.keyHelp = keyHelp
@@ -194,6 +198,7 @@ public final class FormControl<State> {
     self.status = status
     self.line = line
     self.focusRow = focusRow
+    self.choosesMany = choosesMany
   }
 
   /// `control` with another status, description or line question.
@@ -208,7 +213,8 @@ public final class FormControl<State> {
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow)
+      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow,
+      choosesMany: control.choosesMany)
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.

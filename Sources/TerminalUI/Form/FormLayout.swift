@@ -252,7 +252,8 @@ where Action.State == State {
         guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state),
           let choice = handle(.activate, by: control, state: state, view: &view)
         else { return [move] }
-        return [.binding(choice), move]
+        // NB: A multi-select stays for more choices.
+        return control.choosesMany ? [.binding(choice)] : [.binding(choice), move]
       case nil: return [embed(.focusNext)]
       }
     case .toggle where view.input.isTyping && focusedKind(in: state) == .list:

@@ -465,6 +465,34 @@ struct FormSpecTests {
     #expect(typing("11", into: 1) == (-5, "At least -10: Backspace takes a digit back"))
   }
 
+  /// In a long multi-select, Enter while the filter is typed chooses the highlighted option and
+  /// stays for more (Space is typing then); after it, Space chooses again.
+  @Test func enterChoosesInAMultiSelectsFilterAndStays() throws {
+    let options = (1...30).map { "\"City \($0)\"" }.joined(separator: ", ")
+    SpecForm.install(try parse(#"{"fields": [{"key": "m", "kind": "multiselect", "rows": 5, "options": [\#(options)]}, {"key": "t"}]}"#))
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    var view = FormViewState<SpecForm.Field>()
+    view.follow(focus: state.form.focusedField)
+    func press(_ command: FormCommand) {
+      for action in layout.actions(for: command, state: state, view: &view) {
+        switch action {
+        case let .binding(binding): binding.apply(to: &state)
+        case .form(.focusNext): state.form.focus = .field(SpecForm.Field(index: 1))
+        default: break
+        }
+      }
+    }
+    for character in "city 12" { press(.edit(.character(character))) }
+    press(.activate)
+    #expect(state.lists[0].wrappedValue == ["City 12"])
+    #expect(state.form.focusedField == SpecForm.Field(index: 0), "stays for more")
+    press(.toggle)
+    #expect(state.lists[0].wrappedValue == [], "Space chooses (and unchooses) again")
+    press(.activate)
+    #expect(state.form.focusedField == SpecForm.Field(index: 1), "Enter, not typing, moves on")
+  }
+
   /// A list taller than the screen scrolls to keep its highlighted option in view, so Space
   /// never chooses an option nobody can see.
   @Test func aListTallerThanTheScreenFollowsItsHighlight() throws {

@@ -39,7 +39,12 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       case let .edit(key):
         _ = navigation.handle(key, input: &input, start: chosen(state).min())
         return nil
-      case .toggle, .click:
+      case .activate where !input.isTyping:
+        return nil
+      case .toggle, .click, .activate:
+        // NB: Enter while the filter is typed chooses, as in a one-choice list, since Space
+        //     then types a space; it ends the typing, so Space chooses again.
+        input.isTyping = false
         let matches = navigation.matches(input.typed)
         let start = chosen(state).min()
         let found: Int?
@@ -92,5 +97,6 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         }
         return .set(keyPath, indexes.sorted().map { options[$0] })
       }),
-    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state).min()) })
+    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state).min()) },
+    choosesMany: true)
 }
