@@ -158,6 +158,11 @@ struct FormSpecTests {
     #expect(problem(Array("{\"fields\": [{\"key\": \"a\"}]".utf8)) == [
       "line 1, column 26: the JSON ends before it is complete (a bracket, brace or quote left open: a file cut short?)"
     ])
+    // A bad \u escape (a Windows path) or a lone surrogate, at its backslash.
+    let escape = "not valid JSON (\\u takes four hex digits, and a surrogate its pair; a backslash itself is \\\\)"
+    #expect(problem(Array(#"{"title": "C:\users"}"#.utf8)) == ["line 1, column 14: " + escape])
+    #expect(problem(Array(#"{"title": "a\ud800b"}"#.utf8)) == ["line 1, column 13: " + escape])
+    #expect(problem(Array(#"{"title": "\ud83d\ude00", "fields": [{"key": "a"}]}"#.utf8)) == [], "a pair is fine")
     // A string that is not valid JSON is named as such with its place, not as a number.
     #expect(problem(Array(#"{"title": "C:\Users"}"#.utf8)) == ["line 1, column 14: not valid JSON"], "at the backslash")
     #expect(problem(Array("{\"title\": \"a\tb\"}".utf8)) == ["line 1, column 13: not valid JSON"])
