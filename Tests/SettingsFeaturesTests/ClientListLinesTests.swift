@@ -109,6 +109,15 @@ struct ClientListLinesTests {
     #expect(await clients.saved.count == 3, "nothing deleted")
     #expect(!channel.transcript.contains("Kept") && !channel.transcript.contains("Deleted"), "\(channel.transcript)")
     #expect(store.state.search == "", "\(channel.transcript)")
+    // A refused answer to the delete question keeps the client, and says so before the end.
+    let deleting = makeStore()
+    let answers = ScriptedLineChannel(["1", "d", "maybe", "q"], isInteractive: false)
+    #expect(await ClientList.runLines(deleting, channel: answers) == .answerRefused)
+    #expect(
+      answers.transcript.hasSuffix(
+        "  Error: Type y or n\nKept Ada Lovelace <ada@example.com>, 36\n"
+          + "The answers come from a file or a pipe, so a refused one ends the list.\n"),
+      "\(answers.transcript)")
   }
 
   /// The same words said by a later step are said again: a second save, a second failure.

@@ -168,6 +168,7 @@ private struct ListLines<Channel: LineChannel> {
     await store.send(.removeTapped).finish()
     guard let prompt = store.state.prompt else { return }
     var choice: String?
+    var refused = false
     while choice == nil {
       channel.write("\(prompt.message.visibleForTerminal) (y or n): ")
       guard let answer = await channel.readLine(secret: false) else {
@@ -180,11 +181,16 @@ private struct ListLines<Channel: LineChannel> {
       case "n", "no": choice = "keep"
       default:
         channel.write("  Error: Type y or n\n")
-        if !asksAgain() { choice = "keep" }
+        if !channel.isInteractive {
+          choice = "keep"
+          refused = true
+        }
       }
     }
     await store.send(.promptAnswered(prompt: prompt.id, choice: choice ?? "keep")).finish()
     if choice == "keep" { channel.write("Kept \(Self.describe(client))\n") }
+    // NB: Said after "Kept", the last word on what happened to the client.
+    if refused { _ = asksAgain() }
   }
 
   /// Waits for what the last answer set going to finish: a removal's result loads the
