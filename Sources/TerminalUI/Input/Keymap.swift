@@ -180,9 +180,11 @@ extension Keymap {
   /// The focused control's own keys come first (`controlKeys` are a control's of your own,
   /// ``FormControl/keyHelp(_:_:)``), then the focus moves, Enter and Esc: a footer too narrow
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
-  /// it submits and `press` on a button.
+  /// it submits and `press` on a button; while a list's filter is being typed (`filtering`),
+  /// Enter chooses, since the toggle key types.
   public func helpItems(
-    for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = []
+    for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = [],
+    filtering: Bool = false
   ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ binding: KeyBinding, _ help: String? = nil) {
@@ -202,7 +204,7 @@ extension Keymap {
     case .list:
       items.append(.init(key: "\(Key.up.name)/\(Key.down.name)", action: "move"))
       // NB: A list that can be filtered says so on its own filter line.
-      add(toggle, "choose")
+      if filtering { add(activate, "choose") } else { add(toggle, "choose") }
     case .textArea:
       // NB: Enter does not do here what it does elsewhere.
       items.append(.init(key: Key.enter.name, action: "new line"))
@@ -213,7 +215,9 @@ extension Keymap {
     items += controlKeys
     add(focusNext)
     add(focusPrevious)
-    if focused != .button && focused != .textArea { add(activate, enterSubmits ? "save" : activate.help) }
+    if focused != .button && focused != .textArea && !(focused == .list && filtering) {
+      add(activate, enterSubmits ? "save" : activate.help)
+    }
     add(cancel)
     return items
   }

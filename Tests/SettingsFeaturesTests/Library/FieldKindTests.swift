@@ -198,6 +198,11 @@ struct FieldKindTests {
     let lines = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
     #expect(lines[9] == " › City        No option matches")
     #expect(lines[12] == "               Filter: xyz")
+    // While the filter is typed, the footer says Enter chooses (Space types).
+    view.input.isTyping = true
+    let typing = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    #expect(typing.last == " ↑/↓ move  Enter choose  Tab next  Shift-Tab back  Esc cancel", "\(typing.last ?? "")")
+    #expect(lines.last == " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Esc cancel", "\(lines.last ?? "")")
   }
 
   /// A focused field taller than the window shows from its first row (the label, the options
