@@ -281,12 +281,12 @@ extension FormLayout {
       case .buttons:
         let isValid = rules.isValid(state, form: form)
         let focus: RowKey.ButtonFocus = form.focus == .submit ? .submit : form.focus == .cancel ? .cancel : .none
-        let places = buttonColumns(width: width)
         if focus != .none {
-          let place = focus == .submit ? places.save : places.cancel
-          view.focusPosition = Position(column: place.lowerBound, row: y)
+          let places = buttonColumns(width: width)
+          view.focusPosition = Position(column: (focus == .submit ? places.save : places.cancel).lowerBound, row: y)
         }
         cache.row(y, .buttons(isValid: isValid, focus: focus), in: &buffer) { buffer in
+          let places = buttonColumns(width: width)
           let save = ButtonView(title: places.submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
           let cancel = ButtonView(title: cancelTitle, isFocused: focus == .cancel, theme: theme)
           if focus != .none {
