@@ -62,13 +62,18 @@ extension FormLayout {
     var viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 3 - max(1, statusLines.count))
     // NB: After a turn of the wheel the form stays where it was scrolled until the next key.
     let wanted = view.followsFocus ? focusedRows(body, focus: form.focus) : view.scrollOffset...view.scrollOffset
-    let focusRow = view.followsFocus ? focusedLine(body, state: state, view: view) : nil
-    scroll(&view.scrollOffset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
+    // NB: Worked out only for a focused control taller than the screen: it wraps a text area's
+    //     text, or filters a list, which a key's frame does once already.
+    func focusRow() -> Int? { view.followsFocus ? focusedLine(body, state: state, view: view) : nil }
+    var offset = view.scrollOffset
+    scroll(&offset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
+    view.scrollOffset = offset
     var moreBelow = view.scrollOffset + viewport.height < body.rowCount
     if moreBelow, let last = statusLines.last, last.displayWidth > size.columns - Self.moreMarkerWidth {
       statusLines = statusView.lines(width: size.columns - Self.moreMarkerWidth, height: statusLimit)
       viewport.height = size.rows - 3 - max(1, statusLines.count)
-      scroll(&view.scrollOffset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
+      scroll(&offset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
+      view.scrollOffset = offset
       moreBelow = view.scrollOffset + viewport.height < body.rowCount
     }
     view.bodyRows = viewport.height
@@ -125,6 +130,8 @@ extension FormLayout {
 
     var cursor: Position?
     view.focusPosition = nil
+    /// The focused control's line focus is on (a list's highlighted option), once a frame.
+    var focusedControlLine: Int??
     // NB: A control of several rows is drawn once per frame into a buffer of its own, and its
     //     visible rows are copied from there, so scrolling can show any part of it.
     var drawnControls: [Int: Buffer] = [:]
@@ -199,8 +206,9 @@ extension FormLayout {
         let input = isFocused ? view.input : ControlInput()
         // NB: The focused text area is drawn every frame from its editor, like a text field.
         let isEditing = isFocused && !isDisabled && control.kind == .textArea && control.textAccess != nil
-        if isFocused, line == control.focusRow?(state, input) ?? 0 {
-          view.focusPosition = Position(column: columns.control, row: y)
+        if isFocused {
+          if focusedControlLine == nil { focusedControlLine = .some(control.focusRow?(state, input)) }
+          if line == (focusedControlLine ?? nil) ?? 0 { view.focusPosition = Position(column: columns.control, row: y) }
         }
         let key: RowKey = isEditing ? .unknown : .controlLine(
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
@@ -454,11 +462,14 @@ extension FormLayout {
   /// for it show from their first, so a focused field taller than the screen shows its label
   /// and its control, not its description; as far down as `focusRow` (a list's highlighted
   /// option, a text area's cursor) needs, which always shows.
-  func scroll(_ offset: inout Int, toShow wanted: ClosedRange<Int>, keeping focusRow: Int? = nil, in total: Int, viewport: Int) {
+  func scroll(
+    _ offset: inout Int, toShow wanted: ClosedRange<Int>, keeping focusRow: () -> Int? = { nil }, in total: Int,
+    viewport: Int
+  ) {
     if wanted.count > viewport {
       let viewport = max(1, viewport)
       offset = min(max(offset, wanted.lowerBound), wanted.upperBound - viewport + 1)
-      if let focusRow {
+      if let focusRow = focusRow() {
         if focusRow < offset { offset = focusRow }
         if focusRow >= offset + viewport { offset = focusRow - viewport + 1 }
       } else {

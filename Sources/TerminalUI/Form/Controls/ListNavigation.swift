@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the keys of a list do to its filter and highlighted row (``ControlKind/list``): Up and
 /// Down move one option, Page Up and Page Down a screenful, Home and End to the ends; typed text
 /// filters the options (when the list can be filtered), Backspace and Ctrl-U edit the filter.
@@ -13,6 +15,9 @@ struct ListNavigation {
   /// Whether typed text filters the options (a long list); otherwise a typed letter jumps to
   /// the next option that starts with it.
   let filters: Bool
+  /// The last filter's matches: a key asks for them several times (its handling, the drawing,
+  /// where focus is), each a pass over every option.
+  private let lastMatches = MatchCache()
 
   /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered,
   /// typed text and titles compared as `matchKey` makes them.
@@ -47,9 +52,12 @@ struct ListNavigation {
 
   /// The indexes of the options `filter` matches (as their match keys), in order.
   func matches(_ filter: String) -> [Int] {
-    guard filters, !filter.isEmpty else { return Array(titles.indices) }
+    guard filters else { return Array(titles.indices) }
+    if let (last, matches) = lastMatches.value.withLock({ $0 }), last == filter { return matches }
     let needle = matchKey(filter)
-    return folded.indices.filter { folded[$0].contains(needle) }
+    let matches = filter.isEmpty ? Array(titles.indices) : folded.indices.filter { folded[$0].contains(needle) }
+    lastMatches.value.withLock { $0 = (filter, matches) }
+    return matches
   }
 
   /// The highlighted position in `matches`, starting on `start` (the chosen option) when
@@ -117,4 +125,9 @@ struct ListNavigation {
     }
     return true
   }
+}
+
+/// A list's last filter and its matches.
+private final class MatchCache: Sendable {
+  let value = Mutex<(filter: String, matches: [Int])?>(nil)
 }
