@@ -22,8 +22,10 @@ func runProfile(_ name: String, count: Int, cold: Bool = false) {
         store: Store(initialState: settingsEditingDisplayName()) { SettingsForm() },
         layout: SettingsForm.layout, backend: pipe.backend), count: count)
     case "client":
+      // NB: The name holds text, as after the first key of part 4's typing: x and Backspace
+      //     never empty it, which would draw its placeholder again at every other key.
       press(KeyDriver(
-        store: Store(initialState: ClientForm.State()) { ClientForm() },
+        store: Store(initialState: ClientForm.State(name: "Ada")) { ClientForm() },
         layout: ClientForm.layout, backend: pipe.backend), count: count)
     case "generated10": pressGenerated(Fields10.self, pipe: pipe, count: count)
     case "generated1000": pressGenerated(Fields1000.self, pipe: pipe, count: count)
