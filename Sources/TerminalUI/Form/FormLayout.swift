@@ -249,11 +249,15 @@ where Action.State == State {
       case let .field(field):
         let move = embed(enterSubmits(in: state) ? .submitTapped : .focusNext)
         // NB: Enter on a list chooses the highlighted option first, then moves on.
-        guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state),
-          let choice = handle(.activate, by: control, state: state, view: &view)
+        guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state)
         else { return [move] }
-        // NB: A multi-select stays for more choices.
-        return control.choosesMany ? [.binding(choice)] : [.binding(choice), move]
+        // NB: A multi-select whose filter is typed stays for more choices, and after a refused
+        //     one (its limit reached) too, its reason in the status line.
+        let staysForMore = control.choosesMany && view.input.isTyping
+        guard let choice = handle(.activate, by: control, state: state, view: &view) else {
+          return staysForMore ? [] : [move]
+        }
+        return staysForMore ? [.binding(choice)] : [.binding(choice), move]
       case nil: return [embed(.focusNext)]
       }
     case .toggle where view.input.isTyping && focusedKind(in: state) == .list:

@@ -498,6 +498,21 @@ struct FormSpecTests {
     #expect(state.form.focusedField == SpecForm.Field(index: 1), "Enter, not typing, moves on")
   }
 
+  /// At its limit, Enter on another option while the filter is typed chooses nothing, says why,
+  /// and stays.
+  @Test func enterAtAMultiSelectsLimitSaysWhyAndStays() throws {
+    let options = (1...30).map { "\"City \($0)\"" }.joined(separator: ", ")
+    SpecForm.install(try parse(#"{"fields": [{"key": "m", "kind": "multiselect", "max": 1, "rows": 5, "options": [\#(options)]}, {"key": "t"}]}"#))
+    let layout = SpecForm.layout()
+    var state = SpecForm.State()
+    state.lists[0].wrappedValue = ["City 1"]
+    var view = FormViewState<SpecForm.Field>()
+    view.follow(focus: state.form.focusedField)
+    for character in "city 12" { _ = layout.actions(for: .edit(.character(character)), state: state, view: &view) }
+    #expect(layout.actions(for: .activate, state: state, view: &view).isEmpty, "nothing chosen, focus stays")
+    #expect(view.notice == "At most 1 can be chosen: unchoose one to choose another")
+  }
+
   /// A list taller than the screen scrolls to keep its highlighted option in view, so Space
   /// never chooses an option nobody can see.
   @Test func aListTallerThanTheScreenFollowsItsHighlight() throws {
