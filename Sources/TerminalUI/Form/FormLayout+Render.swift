@@ -131,7 +131,8 @@ extension FormLayout {
     var cursor: Position?
     view.focusPosition = nil
     /// The focused control's line focus is on (a list's highlighted option), once a frame.
-    var focusedControlLine: Int??
+    let focusedControlLine = form.focusedField.flatMap { controlIndex[$0] }
+      .flatMap { controls[$0].focusRow?(state, view.input) } ?? 0
     // NB: A control of several rows is drawn once per frame into a buffer of its own, and its
     //     visible rows are copied from there, so scrolling can show any part of it.
     var drawnControls: [Int: Buffer] = [:]
@@ -206,9 +207,8 @@ extension FormLayout {
         let input = isFocused ? view.input : ControlInput()
         // NB: The focused text area is drawn every frame from its editor, like a text field.
         let isEditing = isFocused && !isDisabled && control.kind == .textArea && control.textAccess != nil
-        if isFocused {
-          if focusedControlLine == nil { focusedControlLine = .some(control.focusRow?(state, input)) }
-          if line == (focusedControlLine ?? nil) ?? 0 { view.focusPosition = Position(column: columns.control, row: y) }
+        if isFocused, line == focusedControlLine {
+          view.focusPosition = Position(column: columns.control, row: y)
         }
         let key: RowKey = isEditing ? .unknown : .controlLine(
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
