@@ -272,18 +272,20 @@ struct ClientFormTests {
     #expect(store.state.form.outcome == nil)
   }
 
-  @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
-    let updated = LockIsolated<[(Int64, Client, Client)]>([])
+  /// A store editing Ada (id 1, 36), her age changed to 37 and submitted, her own email
+  /// checked, the save under way with `update` (and `add`, should the form add instead).
+  func savingAdaAged37(
+    emailExists: Bool,
+    update: @escaping @Sendable (Int64, Client, Client) async throws -> Client,
+    add: @escaping @Sendable (Client) async throws -> Void = { _ in }
+  ) async -> TestStore<ClientForm.State, ClientForm.Action> {
     let store = TestStore(
       initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)
     ) { ClientForm() } withDependencies: {
       $0.continuousClock = clock
-      // NB: The database knows the email (it is this client's); asking would say "taken".
-      $0.clientStorage.emailExists = { _ in true }
-      $0.clientStorage.update = { id, original, client in
-        updated.withValue { $0.append((id, original, client)) }
-        return client
-      }
+      $0.clientStorage.emailExists = { _ in emailExists }
+      $0.clientStorage.update = update
+      $0.clientStorage.add = add
     }
     await store.send(.set(\.$age, 37)) {
       $0.age = 37
@@ -298,6 +300,16 @@ struct ClientFormTests {
     await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
       $0.form.checks[.email]?.status = .finished(error: nil)
       $0.form.submission = .saving
+    }
+    return store
+  }
+
+  @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
+    let updated = LockIsolated<[(Int64, Client, Client)]>([])
+    // NB: The database knows the email (it is this client's); asking would say "taken".
+    let store = await savingAdaAged37(emailExists: true) { id, original, client in
+      updated.withValue { $0.append((id, original, client)) }
+      return client
     }
     await store.receive(.form(.submitFinished(error: nil))) {
       $0.form.submission = nil
@@ -315,28 +327,9 @@ struct ClientFormTests {
   @Test func aClientDeletedWhileEditedCanBeAddedAgain() async {
     let added = LockIsolated<[Client]>([])
     let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
-    let store = TestStore(initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)) {
-      ClientForm()
-    } withDependencies: {
-      $0.continuousClock = clock
-      $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.update = { _, original, _ in throw StorageError.deleted(original) }
-      $0.clientStorage.add = { client in added.withValue { $0.append(client) } }
-    }
-    await store.send(.set(\.$age, 37)) {
-      $0.age = 37
-      $0.form.hasEdits = true
-      $0.form.checks[.email] = FieldCheck(value: "", generation: 1)
-    }
-    await store.send(.form(.submitTapped)) {
-      $0.form.validated = [.name, .email, .age]
-      $0.form.submission = .awaitingChecks
-    }
-    await clock.advance(by: .milliseconds(300))
-    await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
-      $0.form.checks[.email]?.status = .finished(error: nil)
-      $0.form.submission = .saving
-    }
+    let store = await savingAdaAged37(
+      emailExists: false, update: { _, original, _ in throw StorageError.deleted(original) },
+      add: { client in added.withValue { $0.append(client) } })
     let question = FormPrompt.clientDeleted("Ada <ada@example.com> was deleted by another program")
     await store.receive(.form(.submitAsked(question))) {
       $0.form.submission = nil
