@@ -14,9 +14,7 @@ extension FormLayout {
     let viewport = view.bodyRows ?? size.rows - 4
     switch event.action {
     case .wheelUp, .wheelDown:
-      let step = event.action == .wheelUp ? -3 : 3
-      view.scrollOffset = max(0, min(view.scrollOffset + step, body.rowCount - viewport))
-      view.followsFocus = false
+      scroll(by: event.action == .wheelUp ? -3 : 3, rowCount: body.rowCount, viewport: viewport, view: &view)
       return []
     case .press:
       let y = event.position.row
@@ -45,6 +43,23 @@ extension FormLayout {
         return []
       }
     }
+  }
+
+  /// Scrolls the form a page (Page Up, Page Down), a line less than the rows it shows, so the
+  /// last row seen stays in sight.
+  func scrollPage(down: Bool, state: State, view: inout FormViewState<Field>) {
+    guard let size = view.screenSize, fits(size) else { return }
+    let page = pageRanges.count > 1 ? self.page(in: state) : 0
+    let body = makeBody(state, form: state.form, width: size.columns, page: page)
+    let viewport = view.bodyRows ?? size.rows - 4
+    let step = max(1, viewport - 1)
+    scroll(by: down ? step : -step, rowCount: body.rowCount, viewport: viewport, view: &view)
+  }
+
+  /// Scrolls the form by `rows` (up when negative), within its body, until a key moves focus.
+  private func scroll(by rows: Int, rowCount: Int, viewport: Int, view: inout FormViewState<Field>) {
+    view.scrollOffset = max(0, min(view.scrollOffset + rows, rowCount - viewport))
+    view.followsFocus = false
   }
 
   /// Focuses the control at `index` and hands it a click at `column` of its row `line` (a

@@ -231,6 +231,9 @@ where Action.State == State {
       return mouseActions(event, state: state, view: &view)
     case .click:
       return []
+    case .scrollUp, .scrollDown:
+      scrollPage(down: command == .scrollDown, state: state, view: &view)
+      return []
     case .focusNext:
       return [embed(.focusNext)]
     case .focusPrevious:

@@ -21,6 +21,9 @@ public enum FormCommand: Hashable, Sendable {
   case edit(Key)
   /// Ctrl-E in a text area: edit its text in `$VISUAL` or `$EDITOR` (the runtime does it).
   case openEditor
+  /// Page Up or Page Down where the focused control does not take it: scroll the form a page,
+  /// as the wheel does, until a key moves focus or edits.
+  case scrollUp, scrollDown
   /// A click or a turn of the wheel (the layout finds what is under it).
   case mouse(MouseEvent)
   /// A click on the control, at a column of its area and one of its rows: what a control's

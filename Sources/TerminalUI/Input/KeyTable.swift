@@ -19,6 +19,8 @@ struct KeyTable: Hashable, Sendable {
     static let decrement = Self(rawValue: 1 << 7)
     static let increment = Self(rawValue: 1 << 8)
     static let textEditing = Self(rawValue: 1 << 9)
+    static let scrollUp = Self(rawValue: 1 << 10)
+    static let scrollDown = Self(rawValue: 1 << 11)
   }
 
   /// The keymap's key lists, each with its membership bit.

@@ -35,6 +35,11 @@ public struct Keymap: Hashable, Sendable {
   public var textEditing: KeyBinding { didSet { table = KeyTable(sets) } }
   /// Keys that open a text area's text in `$VISUAL` or `$EDITOR`.
   public var openEditor: KeyBinding
+  /// Keys that scroll a form taller than the screen a page up, where the focused control does
+  /// not take them (a list moves by a page), until a key moves focus or edits.
+  public var scrollUp: KeyBinding { didSet { table = KeyTable(sets) } }
+  /// Keys that scroll a form taller than the screen a page down (see ``scrollUp``).
+  public var scrollDown: KeyBinding { didSet { table = KeyTable(sets) } }
 
   /// The sets above by key, rebuilt whenever one changes.
   private var table: KeyTable
@@ -44,7 +49,9 @@ public struct Keymap: Hashable, Sendable {
     interrupt: KeyBinding, cancel: KeyBinding, redraw: KeyBinding,
     focusNext: KeyBinding, focusPrevious: KeyBinding, activate: KeyBinding,
     toggle: KeyBinding, decrement: KeyBinding, increment: KeyBinding, textEditing: KeyBinding,
-    openEditor: KeyBinding = KeyBinding([.control("e")], help: "editor")
+    openEditor: KeyBinding = KeyBinding([.control("e")], help: "editor"),
+    scrollUp: KeyBinding = KeyBinding([.pageUp], help: "scroll"),
+    scrollDown: KeyBinding = KeyBinding([.pageDown], help: "scroll")
   ) {
     self.interrupt = interrupt
     self.cancel = cancel
@@ -57,6 +64,8 @@ public struct Keymap: Hashable, Sendable {
     self.increment = increment
     self.textEditing = textEditing
     self.openEditor = openEditor
+    self.scrollUp = scrollUp
+    self.scrollDown = scrollDown
     self.table = KeyTable([])
     self.table = KeyTable(sets)
   }
@@ -67,7 +76,7 @@ public struct Keymap: Hashable, Sendable {
       (interrupt, .interrupt), (cancel, .cancel), (redraw, .redraw),
       (focusNext, .focusNext), (focusPrevious, .focusPrevious), (activate, .activate),
       (toggle, .toggle), (decrement, .decrement), (increment, .increment),
-      (textEditing, .textEditing),
+      (textEditing, .textEditing), (scrollUp, .scrollUp), (scrollDown, .scrollDown),
     ]
     return bindings.map { ($0.0.keys, $0.1) }
   }
@@ -115,6 +124,8 @@ public struct Keymap: Hashable, Sendable {
     if membership.contains(.focusNext) { return .focusNext }
     if membership.contains(.focusPrevious) { return .focusPrevious }
     if membership.contains(.activate) { return .activate }
+    if membership.contains(.scrollUp) { return .scrollUp }
+    if membership.contains(.scrollDown) { return .scrollDown }
     return nil
   }
 
@@ -181,10 +192,11 @@ extension Keymap {
   /// ``FormControl/keyHelp(_:_:)``), then the focus moves, Enter and Esc: a footer too narrow
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
   /// it submits and `press` on a button; while a list's filter is being typed (`filtering`),
-  /// Enter chooses, since the toggle key types.
+  /// Enter chooses, since the toggle key types. A form taller than the screen (`scrolls`) names
+  /// the scroll keys before Esc, where the focused control leaves them to the form.
   public func helpItems(
     for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = [],
-    filtering: Bool = false
+    filtering: Bool = false, scrolls: Bool = false
   ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ binding: KeyBinding, _ help: String? = nil) {
@@ -218,6 +230,11 @@ extension Keymap {
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
       add(activate, enterSubmits ? "save" : activate.help)
     }
+    if scrolls, focused != .list, focused != .custom, controlKeys.isEmpty,
+      let up = scrollUp.keyName, let down = scrollDown.keyName
+    {
+      items.append(.init(key: "\(up)/\(down)", action: scrollDown.help))
+    }
     add(cancel)
     return items
   }
@@ -238,6 +255,8 @@ extension Keymap {
       (increment, " a picker or stepper forward (the next choice, a larger number)"),
       (textEditing, " text"),
       (openEditor, " (a text area)"),
+      (scrollUp, " a form taller than the screen up (a list moves by a page)"),
+      (scrollDown, " a form taller than the screen down (a list moves by a page)"),
       (cancel, ""), (interrupt, ""), (redraw, ""),
     ]
     return lines.compactMap { binding, note in
