@@ -30,11 +30,12 @@ public struct OptionMatcher: Sendable {
   }
 
   /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
-  /// number from 1 that is no title names the option at that place.
+  /// number from 1 to the count names the option at that place, even where an option's title
+  /// is a number too: the options are shown numbered, and the question asks for a number.
   public func index(of text: String, orNumber: Bool = false) -> Int? {
     let text = text.trimmingSpaces
-    if let index = exact[text] { return index }
     if orNumber, let number = Int(text), number >= 1, number <= count { return number - 1 }
+    if let index = exact[text] { return index }
     guard let found = folded[matchKey(text)], found.count == 1 else { return nil }
     return found[0]
   }

@@ -417,9 +417,10 @@ struct FormSpecTests {
     #expect(store.state.texts[0].wrappedValue == "Zürich")
   }
 
-  /// In line mode an answer that is an option's title as written is that option, before it
-  /// is read as a number: "3" among the options 1, 3 and 5 is 3, not the third (5).
-  @Test func lineModeTakesAnOptionsTitleBeforeItsNumber() async throws {
+  /// In line mode the options are numbered and the question asks for a number, so a number is
+  /// the option at that place, as in huh's accessible mode: "3" among the options 1, 3 and 5 is
+  /// the third (5). A number past the count, or any other answer, is an option as written.
+  @Test func lineModeTakesANumberAsAPlaceBeforeAnOptionsTitle() async throws {
     SpecForm.install(try parse("""
       {"fields": [
         {"key": "replicas", "kind": "select", "options": ["1", "3", "5"]},
@@ -428,12 +429,12 @@ struct FormSpecTests {
       ]}
       """))
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
-    let channel = ScriptedLineChannel(["3", "1, 3", "2"])
+    let channel = ScriptedLineChannel(["3", "1, eu", "2"])
     let outcome = await SpecForm.layout().runLines(store, channel: channel)
     #expect(outcome == .submitted, "\(channel.transcript)")
-    #expect(store.state.texts[0].wrappedValue == "3")
-    #expect(store.state.lists[1].wrappedValue == ["1", "eu"], "the title 1, and the third option")
-    #expect(store.state.texts[2].wrappedValue == "M", "a number is still a position")
+    #expect(store.state.texts[0].wrappedValue == "5", "the third option, as numbered")
+    #expect(store.state.lists[1].wrappedValue == ["2", "eu"], "the first option, and eu as written")
+    #expect(store.state.texts[2].wrappedValue == "M")
   }
 
   /// Digits typed into a stepper make a number in its range or are refused with a word why: a
