@@ -119,6 +119,11 @@ extension FormSpec {
     } catch {
       throw Problems(messages: [syntaxProblem(in: bytes, error: error)])
     }
+    if let comma = TrailingJSONComma.first(in: bytes) {
+      throw Problems(messages: [
+        "\(TextPosition(offset: comma, in: bytes)): a comma after the last item, which JSON does not allow (jq and most parsers refuse it): remove it"
+      ])
+    }
     var parser = Parser()
     if let repeated = RepeatedJSONKey.first(in: bytes) {
       parser.problem(repeated.path, "appears twice (again at \(repeated.position)); keep one")

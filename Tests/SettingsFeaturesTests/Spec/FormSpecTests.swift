@@ -266,6 +266,17 @@ struct FormSpecTests {
     #expect(problems("{\"fields\": []}") == ["$: the form has no fields"])
   }
 
+  @Test func aCommaAfterTheLastItemIsRefusedWhereItIs() {
+    // Foundation's parser takes it; jq, Python and JSON itself do not.
+    #expect(problems("{\"fields\": [{\"key\": \"a\", \"kind\": \"text\",\n }]}") == [
+      "line 1, column 40: a comma after the last item, which JSON does not allow (jq and most parsers refuse it): remove it"
+    ])
+    #expect(problems(#"{"fields": [{"key": "a"}, ]}"#).first?.hasPrefix("line 1, column 25: a comma after the last item") == true)
+    // Commas and brackets inside strings are text.
+    #expect(problems(#"{"title": "a,]", "fields": [{"key": "b", "label": ",}"}]}"#) == [])
+    #expect(TrailingJSONComma.first(in: Array(#"["\",]", 1]"#.utf8)) == nil)
+  }
+
   @Test func pagesGiveTheirFieldsTheirTitle() throws {
     let spec = try parse("""
       {"title": "T", "pages": [
