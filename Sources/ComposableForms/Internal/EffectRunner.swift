@@ -18,8 +18,6 @@ package final class EffectRunner<Action> {
   package var dependencies: DependencyValues
   /// Delivers an action an effect sent asynchronously (a new batch for the store).
   private let deliver: @MainActor (Action) -> Void
-  /// Called whenever a tracked task finishes.
-  package var onTaskFinished: (@MainActor () -> Void)?
 
   package init(dependencies: DependencyValues, deliver: @escaping @MainActor (Action) -> Void) {
     self.dependencies = dependencies
@@ -97,13 +95,6 @@ package final class EffectRunner<Action> {
     }
   }
 
-  /// Waits until no effect is running.
-  package func waitForAll() async {
-    while !running.isEmpty {
-      await wait(for: Array(running.keys))
-    }
-  }
-
   /// Whether any task behind `tokens` is still running.
   package func isRunning(_ tokens: [Int]) -> Bool {
     tokens.contains { running[$0] != nil }
@@ -138,7 +129,6 @@ package final class EffectRunner<Action> {
       tokensByID[id]?.remove(token)
       if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
     }
-    onTaskFinished?()
   }
 
   isolated deinit {
