@@ -18,8 +18,9 @@ extension CursesBackend: EventSource {
   /// Waits for the next key, wake-up or signal without busy polling.
   ///
   /// Keys curses already has come first; otherwise the terminal, the wake pipe and the signal
-  /// pipe are polled together. A zero timeout only asks curses for a waiting key: wake-ups and
-  /// signals are then reported by the next call that waits. SIGTERM, SIGHUP, SIGQUIT (and a
+  /// pipe are polled together. A zero timeout only asks curses for a waiting key and for a
+  /// signal ``waitForEvents(timeout:)`` took: other wake-ups and signals are reported by the
+  /// next call that waits. SIGTERM, SIGHUP, SIGQUIT (and a
   /// closed terminal) give ``TerminalUI/TerminalEvent/terminate(signal:)``; SIGWINCH gives
   /// ``TerminalUI/Key/resize``; Ctrl-Z or SIGTSTP suspends the program and gives
   /// ``TerminalUI/TerminalEvent/resumed`` once it is continued; SIGINT from `kill` arrives as
@@ -144,7 +145,9 @@ extension CursesBackend {
   ///
   /// A helper thread only polls the descriptors; it reads nothing, so every curses call stays on
   /// the main actor. Call it after ``nextEvent(timeout:)`` returned `.timeout`: input already
-  /// read is not visible to `poll`.
+  /// read is not visible to `poll`. A signal or a wake-up that ended the wait is taken from its
+  /// pipe here: the next `nextEvent(timeout: .zero)` reports the signal without polling, and a
+  /// byte left in either pipe would end every later wait at once.
   public func waitForEvents(timeout: Duration?) async {
     guard !isShutDown, pendingSignals.isEmpty, !awaitsResize, !inputEnded else {
       return
@@ -154,12 +157,15 @@ extension CursesBackend {
       let (seconds, attoseconds) = duration.components
       return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     } ?? -1
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let ready = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
       DispatchQueue.global(qos: .userInteractive).async {
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno == EINTR {}
-        continuation.resume()
+        continuation.resume(returning: fds.map { $0.revents != 0 })
       }
     }
+    guard !isShutDown else { return }
+    if ready[1] { pendingSignals += signals.takeSignals() }
+    if ready[2] { _ = wakePipe.drain() }
   }
 }

@@ -63,6 +63,32 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .seconds(2)) == .terminate(signal: signal))
   }
 
+  /// While effects run, the event loop waits asynchronously and then asks with a zero timeout,
+  /// which does not poll: a signal that ended the wait must be taken by the wait, or the loop
+  /// spins (SIGTERM was ignored, at full processor, until the effects ended).
+  @Test func aSignalThatEndsAnAsynchronousWaitIsTheNextEvent() async throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    _ = kill(getpid(), SIGTERM)
+    await backend.waitForEvents(timeout: .seconds(2))
+    #expect(backend.nextEvent(timeout: .zero) == .terminate(signal: SIGTERM))
+  }
+
+  @Test func aWakeUpEndsOneAsynchronousWaitNotEveryLaterOne() async throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    backend.waker.wake()
+    let clock = ContinuousClock()
+    var start = clock.now
+    await backend.waitForEvents(timeout: .seconds(2))
+    #expect(start.duration(to: clock.now) < .seconds(1), "the wake-up ends the wait")
+    start = clock.now
+    await backend.waitForEvents(timeout: .milliseconds(100))
+    #expect(start.duration(to: clock.now) >= .milliseconds(90), "the next wait waits")
+  }
+
   @Test func interruptSignalQuitsLikeControlC() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()
