@@ -37,8 +37,6 @@ enum RawJSONMembers {
     if scanner.take(UInt8(ascii: "}")) { return members }
     while true {
       scanner.skipWhitespace()
-      // NB: Foundation's decoder takes a comma after the last member; so does this scan.
-      if !members.isEmpty, scanner.take(UInt8(ascii: "}")) { return members }
       guard let keyText = scanner.string() else { return nil }
       scanner.skipWhitespace()
       guard scanner.take(UInt8(ascii: ":")) else { return nil }

@@ -21,6 +21,12 @@ enum SettingsFileDecoding {
       let name = repeated.path == "$.\(repeated.key)" ? repeated.key : repeated.path
       throw problem(in: path, "“\(name)” appears twice (again at \(repeated.position))")
     }
+    // NB: Foundation's decoder takes a comma after the last item; a save writes keys that are
+    //     not settings back as written, so the file would go on failing in every other tool.
+    if let comma = TrailingJSONComma.first(in: bytes) {
+      throw problem(
+        in: path, "it is not valid JSON (\(TextPosition(offset: comma, in: bytes)): a comma after the last item)")
+    }
     do {
       return try JSONDecoder().decode(SettingsFileContents.self, from: data).settings
     } catch let error as InvalidDigest {

@@ -45,6 +45,15 @@ struct SettingsFileEdgeTests {
     #expect(try await loadError(#"{"a": {"displayName": 1}, "displayName": "x"}"#) == nil, "nested keys are not top-level ones")
   }
 
+  /// Foundation's decoder takes `[1, 2,]`; JSON, jq and Python do not. Saving over such a file
+  /// wrote the other tool's value back as it was, still broken for everyone else.
+  @Test func aCommaAfterTheLastItemIsRefusedWithWhere() async throws {
+    let message = try await loadError("{\"displayName\": \"A\",\n  \"x\": [1, 2,]}")
+    #expect(message?.contains("it is not valid JSON (line 2, column 13: a comma after the last item)") == true, "\(message ?? "")")
+    #expect(message?.contains("The file was left unchanged") == true)
+    #expect(try await loadError(#"{"displayName": "a,}", "x": [","]}"#) == nil, "commas in text are text")
+  }
+
   @Test func aDanglingLinkIsFollowedNotReplaced() async throws {
     try await withTemporaryFolder { folder in
       let link = folder.path("settings.json")
