@@ -181,7 +181,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       return .none
 
     case let .submitRefused(field, error):
-      guard state.form.outcome == nil else { return .none }
+      // NB: The save's own answer: sent by anything else (late, or by mistake), it is no end.
+      guard state.form.outcome == nil, state.form.submission == .saving else { return .none }
       state.form.submission = nil
       state.form.refusals[field] = error
       state.form.validated.insert(field)
@@ -190,7 +191,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       return .none
 
     case let .submitAsked(prompt):
-      guard state.form.outcome == nil else { return .none }
+      // NB: The save's own answer: sent by anything else (late, or by mistake), it is no end.
+      guard state.form.outcome == nil, state.form.submission == .saving else { return .none }
       state.form.submission = nil
       state.form.prompt = prompt
       return .none
@@ -210,7 +212,8 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       return .none
 
     case let .submitFinished(error):
-      guard state.form.outcome == nil else { return .none }
+      // NB: The save's own answer: sent by anything else (late, or by mistake), it is no end.
+      guard state.form.outcome == nil, state.form.submission == .saving else { return .none }
       state.form.submission = nil
       if let error {
         state.form.submitError = error

@@ -255,6 +255,18 @@ struct FormEngineTests {
     #expect(saved.value == [SignUpForm.Account(username: "blob", email: "blob@example.com", age: 30)])
   }
 
+  /// The save's answers end a submit only while it saves: sent from anywhere else, a stray
+  /// `.submitFinished` would mark a form submitted that was never checked or saved.
+  @Test func aSaveAnswerWithoutASaveChangesNothing() async {
+    var state = SignUpForm.State()
+    state.form.focus = .submit
+    let store = makeStore(state)
+    await store.send(.form(.submitFinished(error: nil)))
+    await store.send(.form(.submitFinished(error: "Late")))
+    await store.send(.form(.submitRefused(.email, error: "Taken")))
+    await store.send(.form(.submitAsked(.discardChanges)))
+  }
+
   @Test func cancelSetsOutcomeCancelledAndCancelsRunningChecks() async {
     let checked = LockIsolated<[String]>([])
     let store = makeStore { username in
