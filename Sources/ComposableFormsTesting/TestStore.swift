@@ -28,10 +28,10 @@ public final class TestStore<State: Equatable, Action> {
   public var exhaustivity: Exhaustivity = .on
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)`` wait by default.
   public var timeout: Duration = .seconds(1)
-  /// The dependencies the reducer and its effects run with; change them between steps.
+  /// The dependencies the reducer and the effects it makes from then on run with; change them
+  /// between steps.
   public var dependencies: DependencyValues {
     didSet {
-      runner?.dependencies = dependencies
       // NB: A body may read dependencies while it is built: build it again with the new ones.
       reducer = makeReducer()
     }
@@ -73,8 +73,8 @@ public final class TestStore<State: Equatable, Action> {
     self.reducer = watched()
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
-      self?.receiveFromEffect(action)
+    self.runner = EffectRunner { [weak self] action in
+      self?.receiveFromEffects([action])
     }
     MainSerialExecutorUsers.enter()
   }
@@ -117,8 +117,10 @@ public final class TestStore<State: Equatable, Action> {
       before: exhaustivity == .on ? asserted : before, after: after,
       updateStateToExpectedResult, step: "sending \(describe(action))", at: here)
     asserted = after
-    let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
+    var sentNow: [Action] = []
+    let tokens = runner?.start(effect) { sentNow.append($0) } ?? []
     if !tokens.isEmpty { steps.append((tokens, describe(action), here)) }
+    receiveFromEffects(sentNow)
     await Task.megaYield()
     guard let runner else {
       return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: []), timeout: timeout)
@@ -315,13 +317,21 @@ public final class TestStore<State: Equatable, Action> {
 
   // MARK: - Private
 
-  private func receiveFromEffect(_ action: Action) {
-    let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
-    let index = received.count
-    received.append((action, state, []))
-    let tokens = runner?.start(effect) { [weak self] in self?.receiveFromEffect($0) } ?? []
-    // NB: Actions it sent synchronously came after it; the entry is still at `index`.
-    if !tokens.isEmpty, received.indices.contains(index) { received[index].tokens = tokens }
+  /// Runs actions effects sent, in the order a ``Store`` runs them: those an action's effect
+  /// sends at once queue behind the ones already waiting (`.merge(.send(.b), .send(.c))`, where
+  /// `.b` sends `.d`, runs b, c, d).
+  private func receiveFromEffects(_ actions: [Action]) {
+    var queue = actions
+    var index = 0
+    while index < queue.count {
+      let action = queue[index]
+      index += 1
+      let effect = DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+      let entry = received.count
+      received.append((action, state, []))
+      let tokens = runner?.start(effect) { queue.append($0) } ?? []
+      if !tokens.isEmpty { received[entry].tokens = tokens }
+    }
   }
 
   private func receiveAction(

@@ -1,3 +1,4 @@
+import Dependencies
 import IssueReporting
 
 /// Work a reducer asks the store to do after it changed state, such as saving or asking for
@@ -45,6 +46,8 @@ extension Effect {
   ///
   /// Cancellation ends the task cooperatively; actions sent after cancellation are dropped.
   /// An error other than `CancellationError` goes to `handler`, or is reported as an issue.
+  /// The work runs with the dependencies in force where the effect was made (the store's, as
+  /// a reducer's ``Reducer/dependency(_:_:)`` or a `withDependencies` around it changed them).
   ///
   /// ```swift
   /// return .run { send in
@@ -61,20 +64,23 @@ extension Effect {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    Self(
+    let dependencies = DependencyValues._current
+    return Self(
       .run(priority: priority) { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-        } catch {
-          guard let handler else {
-            reportIssue(
-              "An 'Effect.run' threw \(error) and has no 'catch' handler.",
-              fileID: fileID, filePath: filePath, line: line, column: column
-            )
-            return
+        await DependencyValues.$_current.withValue(dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+          } catch {
+            guard let handler else {
+              reportIssue(
+                "An 'Effect.run' threw \(error) and has no 'catch' handler.",
+                fileID: fileID, filePath: filePath, line: line, column: column
+              )
+              return
+            }
+            await handler(error, send)
           }
-          await handler(error, send)
         }
       }
     )

@@ -14,13 +14,10 @@ package final class EffectRunner<Action> {
   private var running: [Int: Running] = [:]
   private var tokensByID: [EffectID: Set<Int>] = [:]
   private var nextToken = 0
-  /// The dependencies every effect runs with.
-  package var dependencies: DependencyValues
   /// Delivers an action an effect sent asynchronously (a new batch for the store).
   private let deliver: @MainActor (Action) -> Void
 
-  package init(dependencies: DependencyValues, deliver: @escaping @MainActor (Action) -> Void) {
-    self.dependencies = dependencies
+  package init(deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
   }
 
@@ -39,14 +36,12 @@ package final class EffectRunner<Action> {
       return []
 
     case let .run(priority, operation):
+      // NB: The operation runs with the dependencies it was made with (see `Effect.run`).
       let send = Send<Action> { [weak self] action in self?.deliver(action) }
-      let dependencies = self.dependencies
       return [
         track { token in
           Task(priority: priority) { [weak self] in
-            await DependencyValues.$_current.withValue(dependencies) {
-              await operation(send)
-            }
+            await operation(send)
             self?.finish(token)
           }
         }

@@ -34,7 +34,7 @@ final class RootStoreCore<State, Action>: StoreCore {
     self.reduce = _MissingFormEngineCheck.watching(
       reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column)
     self.dependencies = dependencies
-    self.runner = EffectRunner(dependencies: dependencies) { [weak self] action in
+    self.runner = EffectRunner { [weak self] action in
       _ = self?.send(action)
     }
   }
