@@ -165,8 +165,8 @@ public final class TestStore<State: Equatable, Action> {
     let casePath = AnyCasePath(actionCase)
     await receiveAction(
       matching: { casePath.extract(from: $0) != nil },
-      expected: { "Expected an action of the case \(Self.describe(actionCase))" },
-      mismatch: { "Received an action of another case:\n\(self.describe($0).indented)" },
+      expected: { "Expected an action of \(Self.describe(actionCase))." },
+      mismatch: { "\(self.describe($0).indented)\n\nIt is not an action of \(Self.describe(actionCase))." },
       timeout: timeout, updateStateToExpectedResult,
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -189,11 +189,11 @@ public final class TestStore<State: Equatable, Action> {
       expected: { "Expected:\n\(self.describe(casePath.embed(value)).indented)" },
       mismatch: { actual in
         guard let actualValue = casePath.extract(from: actual) else {
-          return "Received an action of another case:\n\(self.describe(actual).indented)"
+          return "\(self.describe(actual).indented)\n\nIt is not an action of \(Self.describe(actionCase))."
         }
-        return CustomDump.diff(value, actualValue, format: .proportional)
-          .map { "\($0)\n(Expected: −, Received: +)" }
-          ?? self.describe(actual)
+        let difference = CustomDump.diff(value, actualValue, format: .proportional)
+          .map { "\n\nIts value differs:\n\n\($0.indented)\n\n(Expected: −, Received: +)" } ?? ""
+        return "\(self.describe(actual).indented)\(difference)"
       },
       timeout: timeout, updateStateToExpectedResult,
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -221,9 +221,22 @@ public final class TestStore<State: Equatable, Action> {
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Drops the received actions not asserted yet (their state changes stay).
-  public func skipReceivedActions() async {
+  /// Drops the received actions not asserted yet (their state changes stay). With `strict`
+  /// (the default, as in TCA), that there was none to drop fails the test: the call then says
+  /// something about the feature that is not so.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
     await Task.megaYield()
+    if strict, received.isEmpty {
+      fail(
+        "There were no received actions to skip.",
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     skip(received, at: location)
     asserted = state
   }
@@ -357,8 +370,10 @@ public final class TestStore<State: Equatable, Action> {
         received.removeFirst()
         if !first.tokens.isEmpty { steps.append((first.tokens, describe(first.action), here)) }
         if predicate(first.action) {
+          // NB: From the state after the last step, in every mode: a non-exhaustive store that
+          //     shows what it skipped shows this action's changes the test left out.
           expect(
-            before: exhaustivity == .on ? asserted : first.state, after: first.state,
+            before: asserted, after: first.state,
             updateStateToExpectedResult, step: "receiving \(describe(first.action))", at: here)
         } else {
           // NB: The state assertion was written for another action: comparing it would report
@@ -429,11 +444,11 @@ public final class TestStore<State: Equatable, Action> {
     fail("\(headline)\n\n\(difference.indented)\n\n(Expected: −, Actual: +)", at: here)
   }
 
-  /// A case key path as a message names it, where the runtime knows its name: on Linux a key
-  /// path through computed properties prints as addresses, which name nothing.
+  /// "the case \Action.Cases.saved", where the runtime knows a case key path's name: on Linux
+  /// a key path through computed properties prints as addresses, which name nothing.
   private static func describe<Value>(_ casePath: CaseKeyPath<Action, Value>) -> String {
     let description = String(describing: casePath)
-    return description.contains("<computed") ? "the test names" : description
+    return description.contains("<computed") ? "the case named at this line" : "the case \(description)"
   }
 
   private func describe(_ action: Action) -> String {

@@ -53,7 +53,6 @@ struct ClientListTests {
       $0.selection = 2
       $0.reselect = nil
     }
-    await store.skipReceivedActions()
   }
 
   /// The lock goes away (another program commits): the next search finds the clients, and the

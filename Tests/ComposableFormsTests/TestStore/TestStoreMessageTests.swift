@@ -15,6 +15,9 @@ private struct Saver: Reducer {
     case delegate(Delegate)
 
     struct AllCasePaths {
+      var saveTapped: AnyCasePath<Action, Void> {
+        AnyCasePath(embed: { .saveTapped }, extract: { if case .saveTapped = $0 { () } else { nil } })
+      }
       var delegate: AnyCasePath<Action, Delegate> {
         AnyCasePath(embed: Action.delegate, extract: { if case let .delegate(d) = $0 { d } else { nil } })
       }
@@ -36,10 +39,32 @@ struct TestStoreMessageTests {
     await withKnownIssue {
       await store.receive(\.delegate, .saved(2))
     } matching: { issue in
-      issue.description.contains("− Saver.Delegate.saved(2)")
+      issue.description.contains("Saver.Action.delegate(")
+        && issue.description.contains("Its value differs:")
+        && issue.description.contains("− Saver.Delegate.saved(2)")
         && issue.description.contains("+ Saver.Delegate.saved(1)")
     }
-    await store.skipReceivedActions()
+  }
+
+  @Test func receivingAnotherCaseNamesTheActionOnce() async {
+    let store = TestStore(initialState: Saver.State()) { Saver() }
+    await store.send(.saveTapped)
+    await withKnownIssue {
+      await store.receive(\.saveTapped)
+    } matching: { issue in
+      issue.description.contains("Received an unexpected action:\n  Saver.Action.delegate(")
+        && issue.description.contains("It is not an action of the case named at this line.")
+    }
+  }
+
+  @Test func skippingWhenNothingWasReceivedFailsUnlessNotStrict() async {
+    let store = TestStore(initialState: Saver.State()) { Saver() }
+    await withKnownIssue {
+      await store.skipReceivedActions()
+    } matching: { issue in
+      issue.description.contains("There were no received actions to skip.")
+    }
+    await store.skipReceivedActions(strict: false)
   }
 
   @Test func receivingACaseThatNeverArrivesNamesTheWholeAction() async {
@@ -52,7 +77,7 @@ struct TestStoreMessageTests {
     await withKnownIssue {
       await store.receive(\.delegate, timeout: .milliseconds(50))
     } matching: { issue in
-      issue.description.contains("Expected an action of the case the test names")
+      issue.description.contains("Expected an action of the case named at this line.")
     }
   }
 
@@ -70,6 +95,36 @@ struct TestStoreMessageTests {
     let skipped = reported.value.first { $0.contains("State changed without an assertion") }
     #expect(skipped?.contains(#"displayName: "Blob""#) == true, "\(reported.value)")
     #expect(skipped?.contains("_displayName") == false, "\(reported.value)")
+  }
+
+  /// A received action's changes the test left out are shown too, as a sent one's are.
+  @Test func skippedStateChangesOfAReceivedActionAreShown() async {
+    struct Loader: Reducer {
+      struct State: Equatable { var isLoading = false, count = 0 }
+      enum Action: Equatable { case load, loaded(Int) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .load:
+          state.isLoading = true
+          return .send(.loaded(3))
+        case let .loaded(count):
+          state.isLoading = false
+          state.count = count
+          return .none
+        }
+      }
+    }
+    let reported = LockIsolated<[String]>([])
+    await withKnownIssue(isIntermittent: true) {
+      await withIssueReporters([Recorder(messages: reported)]) {
+        let store = TestStore(initialState: Loader.State()) { Loader() }
+        store.exhaustivity = .off(showSkippedAssertions: true)
+        await store.send(.load) { $0.isLoading = true }
+        await store.receive(.loaded(3)) { $0.count = 3 }
+      }
+    }
+    let skipped = reported.value.first { $0.contains("State changed without an assertion while receiving") }
+    #expect(skipped?.contains("isLoading: false") == true, "\(reported.value)")
   }
 }
 
