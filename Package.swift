@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 // NB: The Makefile's release builds (`make run`, `make bench`) set SETTINGS_TUI_CROSS_MODULE=1
 //     so the library's generic code (store, form engine, layout) is specialized for the app's
-//     types: a keystroke in the settings form costs 17 µs with it, 38 µs without. Opt-in,
+//     types (BENCHMARKS.md, "Per keystroke", has what it saves). Opt-in,
 //     because a package whose targets carry unsafe flags cannot be depended on by version; and
 //     only for our own modules, because on GRDB it crashes the Swift 6.3.1 optimizer.
 let crossModule: [SwiftSetting] =
@@ -39,6 +39,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // NB: Traits trimmed: the default "FoundationNetworking" trait links libcurl and ~40 libraries.
@@ -55,6 +56,7 @@ let package = Package(
       name: "ComposableForms",
       dependencies: [
         .product(name: "CasePathsCore", package: "swift-case-paths"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
@@ -74,7 +76,11 @@ let package = Package(
     ),
 
     // Terminal front end: pure rendering and input model, then the curses backend.
-    .target(name: "TerminalUI", dependencies: ["ComposableForms"], swiftSettings: fast),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["ComposableForms", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
+      swiftSettings: fast
+    ),
     .systemLibrary(
       name: "CNcurses",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
