@@ -24,16 +24,17 @@ struct AtomicFileWriter: Sendable {
   ///     different file systems fails, and a missing folder makes `mkstemp` fail.
   var temporaryFolder: String?
 
-  /// Writes `bytes` to `path`, keeping the permission bits of the file it replaces, or giving a
-  /// new file `newFileMode`. Missing folders are created with mode 0700.
+  /// Writes `bytes` to `path`, keeping the permission bits, owner and group of the file it
+  /// replaces (as far as this user may give them: the group where they belong to it, the owner
+  /// as root), or giving a new file `newFileMode`. Missing folders are created with mode 0700.
   func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o600)
     throws(SystemCallError)
   {
     let target = resolvingSymbolicLink(path)
     let folder = parentFolder(of: target)
     try createFolderIfNeeded(folder)
-    let existing = existingPermissions(of: target)
-    let mode = existing ?? newFileMode
+    let existing = existingFile(at: target)
+    let mode = existing?.mode ?? newFileMode
     // NB: A file made read-only (chmod 444) is left alone: renaming over it would get round
     //     its own permission, since only the folder's counts for a rename.
     if existing != nil, access(target, W_OK) != 0, errno == EACCES {
@@ -49,6 +50,9 @@ struct AtomicFileWriter: Sendable {
 
     let temporary = try TemporaryFile(in: temporaryFolder ?? folder, namedAfter: fileName(of: target))
     do throws(SystemCallError) {
+      // NB: A renamed file is a new one, with this process's owner and group: a config shared
+      //     with a group (640 root:users) would shut the group out.
+      if let existing { temporary.takeOwner(existing.owner, group: existing.group) }
       try temporary.writeAll(bytes, mode: mode)
       try temporary.finish()
       guard rename(temporary.path, target) == 0 else {
@@ -110,11 +114,11 @@ struct AtomicFileWriter: Sendable {
     return current
   }
 
-  /// The permission bits of an existing regular file at `path`, or `nil`.
-  private func existingPermissions(of path: String) -> mode_t? {
+  /// The permission bits, owner and group of an existing regular file at `path`, or `nil`.
+  private func existingFile(at path: String) -> (mode: mode_t, owner: uid_t, group: gid_t)? {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return info.st_mode & 0o7777
+    return (info.st_mode & 0o7777, info.st_uid, info.st_gid)
   }
 
   /// Flushes a folder's entries (the rename) to disk.
@@ -147,6 +151,13 @@ private final class TemporaryFile {
     self.path = template.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.map { String(cString: $0) } ?? ""
     }
+  }
+
+  /// Gives the file `owner` and `group`, or the group alone where only root may give a file
+  /// away, or neither where this user is not in the group either (best effort: the save goes on).
+  func takeOwner(_ owner: uid_t, group: gid_t) {
+    if fchown(descriptor, owner, group) == 0 { return }
+    _ = fchown(descriptor, uid_t.max, group)
   }
 
   /// Sets the permission bits, writes every byte and flushes them to disk.

@@ -54,6 +54,23 @@ struct SettingsFileEdgeTests {
     #expect(try await loadError(#"{"displayName": "a,}", "x": [","]}"#) == nil, "commas in text are text")
   }
 
+  /// A save renames a new file over the old one; the new one keeps the old one's owner and
+  /// group, so a settings file shared with a group (640, owner:users) stays readable to it.
+  @Test(.enabled(if: geteuid() == 0, "only root may give a file to another owner"))
+  func aSaveKeepsTheFilesOwnerAndGroup() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      #expect(chown(path, 65534, 100) == 0)
+      #expect(chmod(path, 0o640) == 0)
+      try SettingsFile(path: path).save(UserSettings(displayName: "Grace"))
+      var info = stat()
+      #expect(stat(path, &info) == 0)
+      #expect(info.st_uid == 65534 && info.st_gid == 100, "uid \(info.st_uid), gid \(info.st_gid)")
+      #expect(info.st_mode & 0o7777 == 0o640)
+    }
+  }
+
   @Test func aDanglingLinkIsFollowedNotReplaced() async throws {
     try await withTemporaryFolder { folder in
       let link = folder.path("settings.json")
