@@ -39,6 +39,7 @@ struct AddClient: AsyncParsableCommand {
       form: draftName,
       // NB: A draft for another database than the usual one says which.
       question: "restore the client you were adding" + (draftName == "client" ? "" : " to \(path)"),
+      resumedBy: ["client"] + (draftName == "client" ? [] : ["--database", path]),
       original: original,
       options: options, environment: environment
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }

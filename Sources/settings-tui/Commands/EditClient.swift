@@ -35,11 +35,13 @@ struct EditClient: AsyncParsableCommand {
     }
     guard let found else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
     let saved = found.client
+    let isUsual = (try? StoragePaths.clientsDatabase(environment: environment)) == path
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
     let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
       form: DraftKeeper<ClientForm.State, Client>.name(editing: saved.email, in: path),
-      question: "restore your changes to the client \(saved.email)", original: saved,
+      question: "restore your changes to the client \(saved.email)",
+      resumedBy: ["clients", "edit", saved.email] + (isUsual ? [] : ["--database", path]), original: saved,
       options: options, environment: environment, merge: Client.merging(ours:base:theirs:)
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: found.id)

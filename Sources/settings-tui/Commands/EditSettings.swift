@@ -41,6 +41,7 @@ struct EditSettings: AsyncParsableCommand {
       form: draftName,
       // NB: A draft of another file than the usual one says which.
       question: "restore the settings you were editing" + (draftName == "settings" ? "" : " for \(path)"),
+      resumedBy: draftName == "settings" ? [] : ["--config", path],
       original: original,
       options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
       extract: \.settings)

@@ -39,8 +39,10 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// `merge(ours, base, theirs)`, when given, puts the draft's edits onto `original`: `ours` is
   /// the draft, `base` what its form opened with, `theirs` what the form opens with now. So what
   /// another program saved since the draft was written is not undone by taking it up.
+  /// `resumedBy` is the command that offers it (`settings-tui clients edit ada@example.com`),
+  /// named where nobody can be asked.
   static func offer(
-    form name: String, question: String, original: Draft, options: FormOptions,
+    form name: String, question: String, resumedBy command: [String], original: Draft, options: FormOptions,
     environment: [String: String],
     merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
     extract: @escaping (State) -> Draft
@@ -54,7 +56,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     guard !options.noInput else {
       // NB: A script's run neither asks nor keeps a draft, but says one waits for a person.
       let left = slots.first { DraftFile<Draft>(path: $0).load() != nil && DraftLock(draftPath: $0) != nil }
-      if let left { printWaitingDraft(at: left) }
+      if let left { printWaitingDraft(at: left, resumedBy: command) }
       return (original, nil)
     }
     var free: (path: String, lock: DraftLock)?
@@ -88,7 +90,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     case nil:
       // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
       //     keeps no draft of its own, which would write over it.
-      printWaitingDraft(at: left.path)
+      printWaitingDraft(at: left.path, resumedBy: command)
       return (original, nil)
     }
   }
@@ -96,8 +98,17 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// How many copies of one form keep drafts at once; a copy beyond them keeps none.
   private static var slotCount: Int { 8 }
 
-  private static func printWaitingDraft(at path: String) {
-    printError("a draft from an earlier run is kept at \(path); run settings-tui in a terminal to take it up")
+  private static func printWaitingDraft(at path: String, resumedBy command: [String]) {
+    let line = (["settings-tui"] + command).map(shellWord).joined(separator: " ")
+    printError("a draft from an earlier run is kept at \(path); run \(line) in a terminal to take it up")
+  }
+
+  /// `word` as a shell reads it back: as it is when it holds nothing a shell treats specially,
+  /// else in single quotes.
+  private static func shellWord(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "@%_+=:,./-".unicodeScalars.contains($0) }
+    guard !plain || word.isEmpty else { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
   /// The draft's name for an edit of the client with `email` in the database at `database`:
