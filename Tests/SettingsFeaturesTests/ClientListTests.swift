@@ -261,6 +261,32 @@ struct ClientListTests {
     #expect(store.state.selection == 1)
   }
 
+  /// Another program deleted the client while it was edited, and "Add again" saved it as a new
+  /// client: the list selects that one, as after any add, instead of saying it is not shown.
+  @Test func aClientAddedAgainAfterItsDeletionIsSelected() async {
+    let store = await openedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    await store.send(.editTapped) {
+      $0.editedID = 1
+      $0.editor = ClientForm.State(name: "Ada Lovelace", email: "ada@example.com", age: 36, editing: 1)
+    }
+    let clients = self.clients
+    _ = await clients.remove(SavedClient(id: 1, client: Self.ada))
+    store.dependencies.clientStorage.update = { _, original, _ in throw StorageError.deleted(original) }
+    store.dependencies.clientStorage.add = { await clients.add($0) }
+    store.exhaustivity = .off
+    await store.send(.editor(.set(\.$age, 37)))
+    await store.send(.editor(.form(.submitTapped)))
+    await store.finish()
+    #expect(store.state.editor?.form.prompt?.id == FormPrompt.clientDeleted.id)
+    await store.send(.editor(.form(.promptAnswered(prompt: FormPrompt.clientDeleted.id, choice: "add"))))
+    await store.finish()
+    #expect(store.state.editor == nil)
+    #expect(store.state.matches == [2, 3, 4])
+    #expect(store.state.selectedID == 4)
+    #expect(store.state.message == ClientList.Message("Saved Ada Lovelace <ada@example.com>"))
+  }
+
   @Test func cancellingTheClientFormReturnsToTheListUnchanged() async {
     let store = await openedStore()
     await store.send(.editTapped) {

@@ -311,7 +311,9 @@ public struct ClientList: Reducer {
         }
         let client = editor.client
         state.message = Message("Saved \(client.name) <\(client.email)>")
-        if let id = state.editedID {
+        // NB: An edit of a client deleted meanwhile that was added again saved a new client
+        //     (the form no longer edits one): found as any added client is.
+        if let id = state.editedID, editor.editing != nil {
           // NB: Read again: the save kept what another program changed meanwhile in the
           //     fields the edit left alone, so the form's values are not all of it.
           state.rows[id] = nil
