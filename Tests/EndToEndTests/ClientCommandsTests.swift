@@ -184,6 +184,11 @@ extension EndToEnd {
         SavedClient(name: "Ada King", email: "ada.old@example.com", age: 70),
         SavedClient(name: "Other", email: "ada@example.com", age: 55),
       ], "\(saved)")
+      // What it says names the client as saved, not by the email another client has now.
+      #expect(
+        session.stdout.contains(
+          "Client ada.old@example.com saved to \(session.databaseFile.path), keeping what was saved meanwhile for email, age"),
+        "\(session.stdout)")
     }
 
     @Test func theFormEditsAClientFilledInAndRefusesATakenEmail() async throws {

@@ -56,7 +56,7 @@ struct AddClient: AsyncParsableCommand {
       store, layout: ClientForm.layout, draft: draft, options: options, environment: environment,
       action: Self.action(for:),
       output: \.client,
-      confirmation: { "Client \($0.client.email) saved to \(path)" })
+      confirmation: { "Client \($0.email) saved to \(path)" })
   }
 
   /// The binding action a `--set` stands for.

@@ -55,7 +55,17 @@ struct EditClient: AsyncParsableCommand {
       store, layout: ClientForm.editLayout, draft: draft,
       options: options, environment: environment,
       action: AddClient.action(for:),
-      output: \.client,
-      confirmation: { "Client \($0.client.email) saved to \(path)" })
+      // NB: The save kept what another program saved meanwhile in the fields this edit left
+      //     alone (a new email, say): what is saved now is read back, and said.
+      output: { state in (try? await clients.clients([found.id]))?.first?.client ?? state.client },
+      confirmation: { saved in
+        let form = store.state.client
+        let kept = [
+          ("name", saved.name != form.name), ("email", saved.email != form.email), ("age", saved.age != form.age),
+        ].filter(\.1).map(\.0)
+        return kept.isEmpty
+          ? "Client \(saved.email) saved to \(path)"
+          : "Client \(saved.email) saved to \(path), keeping what was saved meanwhile for \(kept.joined(separator: ", "))"
+      })
   }
 }

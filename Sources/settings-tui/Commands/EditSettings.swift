@@ -63,7 +63,8 @@ struct EditSettings: AsyncParsableCommand {
       otherErrors: { state in
         state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
       },
-      output: \.settings,
+      // NB: A save merges in what another program saved meanwhile: what is saved now.
+      output: { state in ((try? await storage.load()) ?? nil) ?? state.settings },
       confirmation: { _ in
         let kept = keptFromElsewhere.withLock { $0 }
         // NB: Another program saved the file while this form was open: its changes stay.

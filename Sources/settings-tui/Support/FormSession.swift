@@ -2,7 +2,8 @@ import ComposableForms
 import TerminalUI
 
 /// Runs one form the way the options say: on the terminal, or from `--set` values with
-/// `--no-input`; then prints the submitted value as JSON with `--json`, or `confirmation`.
+/// `--no-input`; then prints what was saved (`output`: read back where a save merges in what
+/// another program saved meanwhile) as JSON with `--json`, or `confirmation` of it.
 @MainActor
 enum FormSession {
   static func run<State, Action, Output: Encodable, Draft>(
@@ -13,8 +14,8 @@ enum FormSession {
     environment: [String: String],
     action: (FieldAssignment) throws(ExitStatus) -> Action,
     otherErrors: (State) -> [String] = { _ in [] },
-    output: (State) -> Output,
-    confirmation: (State) -> String
+    output: @MainActor (State) async -> Output,
+    confirmation: (Output) -> String
   ) async throws(ExitStatus) {
     if options.noInput {
       var actions: [Action] = []
@@ -26,9 +27,10 @@ enum FormSession {
         store, layout: layout, options: options, environment: environment, draft: draft)
     }
     // NB: What the form saved is saved, whether or not it can be printed: a failed write says so.
-    let done = confirmation(store.state).visibleForTerminal
+    let saved = await output(store.state)
+    let done = confirmation(saved).visibleForTerminal
     if options.json {
-      try printJSON(output(store.state), done: done)
+      try printJSON(saved, done: done)
     } else {
       try StandardOutput.writeLine(done, done: done)
     }
