@@ -108,6 +108,42 @@ struct SettingsConflictTests {
     #expect(file.saves.value.count == 1)
   }
 
+  /// Another program removed the file: the question says so and offers to save this form's
+  /// values again, or to go back, not a merge with values nobody saved.
+  @Test func aRemovedFileIsSaidSoAndSaveWritesThisFormsValues() async {
+    let saves = LockIsolated<[SettingsStorageClient.SaveMode]>([])
+    var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
+    state.form.focus = .submit
+    let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
+      $0.settingsStorage = SettingsStorageClient(
+        load: { nil },
+        save: { _, mode in
+          saves.withValue { $0.append(mode) }
+          if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: [], isRemoved: true) }
+        })
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitAsked(.settingsRemoved))) {
+      $0.form.submission = nil
+      $0.form.prompt = .settingsRemoved
+    }
+    #expect(FormPrompt.settingsRemoved.message.hasPrefix("Another program removed the settings file"))
+    #expect(FormPrompt.settingsRemoved.choices.map(\.title) == ["Save", "Back"])
+    await store.send(answer("mine")) {
+      $0.form.prompt = nil
+      $0.saveMode = .overwrite
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(saves.value == [.askIfChanged, .overwrite])
+  }
+
   @Test func backReturnsToTheFormWithNothingSaved() async {
     let file = ChangedFile()
     let store = makeStore(file)

@@ -32,9 +32,13 @@ public struct SettingsStorageClient: Sendable {
   public struct FileChanged: Error, Hashable, Sendable {
     /// The fields (as `--set` and the file spell them) the other program changed.
     public var fields: [String]
+    /// Whether the other program removed the file (`fields` is then empty): nothing of its
+    /// was saved, so there is nothing to merge.
+    public var isRemoved: Bool
 
-    public init(fields: [String]) {
+    public init(fields: [String], isRemoved: Bool = false) {
       self.fields = fields
+      self.isRemoved = isRemoved
     }
   }
 }

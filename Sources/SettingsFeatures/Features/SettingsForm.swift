@@ -177,7 +177,7 @@ public struct SettingsForm: Reducer {
         do {
           try await storage.save(settings, mode)
         } catch let changed as SettingsStorageClient.FileChanged {
-          throw FormPrompt.settingsChanged(fields: changed.fields)
+          throw changed.isRemoved ? FormPrompt.settingsRemoved : FormPrompt.settingsChanged(fields: changed.fields)
         }
       }
     }
@@ -200,6 +200,17 @@ extension FormPrompt {
       """
     return prompt
   }
+
+  /// Asked when another program removed the settings file while the form was open: save this
+  /// form's values to it again, or go back to the form.
+  public static let settingsRemoved = FormPrompt(
+    id: settingsChanged.id,
+    message: "Another program removed the settings file while this form was open.\nSave writes this form's values to it again.",
+    choices: [
+      Choice(id: "mine", key: "s", title: "Save"),
+      Choice(id: "back", key: "b", title: "Back"),
+    ],
+    cancelChoice: "back")
 
   public static let settingsChanged = FormPrompt(
     id: "settingsChanged", message: "Another program saved the settings while this form was open.",

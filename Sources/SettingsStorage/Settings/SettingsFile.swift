@@ -43,12 +43,12 @@ extension SettingsStorageClient {
     fileAt path: String, merges: (@Sendable (_ keptFromElsewhere: [String]) -> Void)? = nil
   ) -> Self {
     let file = SettingsFile(path: path)
-    // NB: What this program loaded (defaults when there was no file): the merge's base.
-    let loaded = Mutex<UserSettings>(UserSettings())
+    // NB: What this program loaded (nil when there was no file): the merge's base.
+    let loaded = Mutex<UserSettings?>(nil)
     return Self(
       load: {
         let settings = try file.load()
-        loaded.withLock { $0 = settings ?? UserSettings() }
+        loaded.withLock { $0 = settings }
         return settings
       },
       save: { settings, mode in
@@ -85,15 +85,23 @@ struct SettingsFile: Sendable {
     }
   }
 
-  /// Under the file's lock, reads it again and, when it changed since `base` was loaded, does
-  /// what `mode` says; returns what was written.
+  /// Under the file's lock, reads it again and, when it changed since `base` was loaded (`nil`:
+  /// there was no file), does what `mode` says; returns what was written.
   func save(
-    _ settings: UserSettings, changesSince base: UserSettings,
+    _ settings: UserSettings, changesSince loaded: UserSettings?,
     mode: SettingsStorageClient.SaveMode
   ) throws -> UserSettings {
     let lock = try lockFile()
     defer { _ = close(lock) }
     let bytes = try readBytes()
+    // NB: Removed since it was loaded: no other program's values to keep (defaults are not
+    //     what it saved), so a merge writes these settings whole; asked, the form says so.
+    if bytes == nil, loaded != nil {
+      if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: [], isRemoved: true) }
+      try save(settings, keeping: [])
+      return settings
+    }
+    let base = loaded ?? UserSettings()
     let theirs = try bytes.map { bytes throws(StorageError) in try SettingsFileDecoding.decode(bytes, path: path) } ?? UserSettings()
     let others = try bytes.map { bytes throws(StorageError) in
       try SettingsFileDecoding.otherMembers(in: bytes, path: path)

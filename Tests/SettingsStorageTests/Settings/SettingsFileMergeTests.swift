@@ -52,6 +52,27 @@ struct SettingsFileMergeTests {
     }
   }
 
+  /// Another program removed the file: it saved no values, so nothing of its is merged (the
+  /// defaults are not its changes), and asking says the file is gone, not that it changed.
+  @Test func aFileRemovedMeanwhileIsSaidSoAndAMergeWritesTheFormWhole() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(digest: .weekly, displayName: "Ada"))
+      let heard = LockedFields()
+      let mine = SettingsStorageClient.live(fileAt: path) { heard.set($0) }
+      var settings = try #require(try await mine.load())
+      settings.displayName = "Grace"
+      try FileManager.default.removeItem(atPath: path)
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: [], isRemoved: true)) {
+        try await mine.save(settings, .askIfChanged)
+      }
+      #expect(!FileManager.default.fileExists(atPath: path))
+      try await mine.save(settings, .merge)
+      #expect(try SettingsFile(path: path).load() == UserSettings(digest: .weekly, displayName: "Grace"))
+      #expect(heard.fields == [], "nothing was kept from elsewhere")
+    }
+  }
+
   @Test func whereBothChangedAFieldTheLastSaveWins() {
     let base = UserSettings(displayName: "Ada")
     let merged = UserSettings.merging(
