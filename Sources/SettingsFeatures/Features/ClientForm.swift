@@ -12,13 +12,13 @@ public struct ClientForm: Reducer {
     public static let rules = FormRules<Self, Field>(
       Validate(
         .name, \.$name,
-        .maxLength(ClientForm.nameLimit, "At most 100 characters"),
+        .maxLength(ClientForm.nameLimit, "At most \(ClientForm.nameLimit) characters"),
         .noControlCharacters("Control characters cannot be part of a name")),
       Validate(
         .email, \.$email,
         .required("Please enter an email"),
         .noControlCharacters("Control characters cannot be part of an email"),
-        .maxLength(ClientForm.emailLimit, "At most 254 characters"),
+        .maxLength(ClientForm.emailLimit, "At most \(ClientForm.emailLimit) characters"),
         .noHiddenCharacters("An email cannot hold spaces or invisible characters"),
         .contains("@", "Please enter a valid email"))
         .checked(\.emailToCheck) { email in
@@ -30,8 +30,8 @@ public struct ClientForm: Reducer {
         },
       Validate(
         .age, \.$age,
-        .range(ClientForm.ageRange, "Age must be between 18 and 150"),
-        .atLeast(18, "A client must be 18 or older"))
+        .range(ClientForm.ageRange, "Age must be between \(ClientForm.minimumAge) and \(ClientForm.ageRange.upperBound)"),
+        .atLeast(ClientForm.minimumAge, "A client must be \(ClientForm.minimumAge) or older"))
     )
 
     /// The id of the client being edited; `nil` while adding one.
@@ -89,8 +89,11 @@ public struct ClientForm: Reducer {
   /// The longest email kept: the most an address can have (RFC 5321's path limit, less `<>`).
   public static let emailLimit = 254
 
-  /// The range a person's age can take in the stepper.
+  /// The range a person's age can take in the stepper: wider than a client's, so an age too
+  /// young is typed and told why it is refused.
   public static let ageRange = 0...150
+  /// The youngest a client can be.
+  public static let minimumAge = 18
 
   public init() {}
 

@@ -30,7 +30,7 @@ public struct SettingsForm: Reducer {
       Validate(
         .displayName, \.$displayName,
         .required("Please enter a display name"),
-        .maxLength(32, "At most 32 characters"),
+        .maxLength(SettingsForm.displayNameLimit, "At most \(SettingsForm.displayNameLimit) characters"),
         .noControlCharacters("Control characters cannot be part of a display name")),
       isEnabled: { state, field in
         switch field {
@@ -108,6 +108,9 @@ public struct SettingsForm: Reducer {
 
 
   enum CancelID { case permission }
+
+  /// The longest display name kept.
+  public static let displayNameLimit = 32
 
   @Dependency(\.notificationPermission) var permission
 

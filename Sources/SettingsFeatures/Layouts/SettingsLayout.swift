@@ -8,7 +8,7 @@ extension SettingsForm {
     case .digest:
       Select(field.label, \.$digest, visibleRows: 3) { $0.description }
     case .displayName:
-      TextField(field.label, \.$displayName, placeholder: "How others see you", maxLength: 32)
+      TextField(field.label, \.$displayName, placeholder: "How others see you", maxLength: SettingsForm.displayNameLimit)
     case .enableNotifications:
       Toggle(field.label, \.$enableNotifications)
         .status { state in
