@@ -95,15 +95,17 @@ extension CursesBackend: Backend {
   }
 
   /// Fills `character` with `text`'s first scalar and the marks that follow it (combining
-  /// accents, variation selectors): a `cchar_t` holds one spacing character and its combining
-  /// ones, so an emoji ZWJ sequence keeps its first emoji. The joiner goes too: left alone it
-  /// would join whatever the terminal draws next.
+  /// accents, variation selectors, a Hangul syllable's vowel and final consonant written as
+  /// conjoining jamo): a `cchar_t` holds one spacing character and its zero-width ones, so an
+  /// emoji ZWJ sequence keeps its first emoji. The joiner goes too: left alone it would join
+  /// whatever the terminal draws next.
   private static func makeCharacter(
     _ character: inout cchar_t, _ text: String, attributes: attr_t, pair: Int16
   ) -> Bool {
     let scalars = text.unicodeScalars
     let marks = scalars.dropFirst().prefix {
       [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+        || (0x1160...0x11FF).contains($0.value) || (0xD7B0...0xD7FF).contains($0.value)
     }
     var characters = (scalars.prefix(1) + marks.prefix(Int(CCHARW_MAX) - 2)).map {
       wchar_t(bitPattern: $0.value)

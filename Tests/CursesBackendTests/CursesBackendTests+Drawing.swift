@@ -120,6 +120,24 @@ extension CursesBackendTests {
     #expect(output.contains("❤\u{FE0F}"), "a variation selector stays with its character")
   }
 
+  /// Hangul typed as conjoining jamo (a leading consonant, then a vowel and a final consonant,
+  /// which are letters of no width): one syllable, drawn whole; the vowel and the final were
+  /// dropped, so "한글" showed as "ᄒᄀ".
+  @Test func aHangulSyllableOfConjoiningJamoIsDrawnWhole() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    backend.draw([
+      (Position(column: 0, row: 0), Cell("\u{1112}\u{1161}\u{11AB}")),
+      (Position(column: 1, row: 0), Cell.continuation()),
+      (Position(column: 2, row: 0), Cell("\u{1100}\u{1173}\u{11AF}")),
+      (Position(column: 3, row: 0), Cell.continuation()),
+    ])
+    backend.flush()
+    let output = terminal.takeText()
+    #expect(output.contains("\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"), "\(output.debugDescription)")
+  }
+
   @Test func noColourModeSendsNoColourSequences() throws {
     let styles = [
       Style(foreground: .red, background: .blue, attributes: [.bold]),
