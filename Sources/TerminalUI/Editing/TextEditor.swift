@@ -38,6 +38,9 @@ public struct TextEditor: Hashable, Sendable {
   /// Whether the text may hold line breaks (a text area): Enter inserts one, a paste keeps
   /// them, and Home/End, Ctrl-A, Ctrl-K and Ctrl-U work on the cursor's line.
   public var isMultiline = false
+  /// Whether the text is a secret shown as bullets: the word keys then move and delete to the
+  /// start or the end, as a password field's do, so they give away no space's place.
+  public var hidesWords = false
   /// The first wrapped row a text area shows (``visibleRows(width:height:)``).
   public internal(set) var scrollRow = 0
   /// The column Up and Down aim for, kept while they move through shorter rows.
@@ -114,13 +117,13 @@ public struct TextEditor: Hashable, Sendable {
     case .control("u"):
       return delete(from: 0, to: cursor)
     case .control("w"), .alt(.backspace):
-      return delete(from: startOfPreviousWord(), to: cursor)
+      return delete(from: hidesWords ? 0 : startOfPreviousWord(), to: cursor)
     case .alt(.character("b")), .alt(.left):
-      return move(to: startOfPreviousWord())
+      return move(to: hidesWords ? 0 : startOfPreviousWord())
     case .alt(.character("f")), .alt(.right):
-      return move(to: endOfNextWord())
+      return move(to: hidesWords ? Self.characterCount(of: text) : endOfNextWord())
     case .alt(.character("d")):
-      return delete(from: cursor, to: endOfNextWord())
+      return delete(from: cursor, to: hidesWords ? Self.characterCount(of: text) : endOfNextWord())
     default:
       return .notHandled
     }

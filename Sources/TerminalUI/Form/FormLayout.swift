@@ -282,6 +282,7 @@ where Action.State == State {
       let isArea = control.kind == .textArea
       var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: isArea)
       editor.maxLength = text.maxLength
+      editor.hidesWords = text.echo != .normal
       let outcome = isArea ? editor.handle(key, width: view.textAreaWidth) : editor.handle(key)
       if editor.wasCut, let maxLength = text.maxLength { view.notice = Self.cutNotice(maxLength) }
       view.editor = editor

@@ -136,6 +136,9 @@ where Action.State == State {
         }
         let (action, notice) = editable.set(edited)
         view.notice = notice
+        // NB: A new text: the cursor goes to its end, as after any value set whole, not to
+        //     the old one's offset somewhere in the middle of a line.
+        view.editor = nil
         actions = [action]
       case let command?:
         actions = layout.actions(for: command, state: state, view: &view)

@@ -100,6 +100,14 @@ struct TextAreaTests {
     #expect(backend.clears > 0, "the screen was drawn afresh after the editor")
   }
 
+  /// After the editor the cursor is at the end of the new text, not at the old text's offset
+  /// somewhere inside it: typing goes on where the text ends.
+  @Test func typingAfterTheEditorGoesOnAtTheEndOfTheNewText() async {
+    let keys: [Key] = [.tab] + type("draft") + [.control("e")] + type("!")
+    let (_, state, _) = await run(keys) { _ in "a longer\nletter" }
+    #expect(state.body == "a longer\nletter!")
+  }
+
   @Test func anEditorThatFailsKeepsTheTextAndNoEditorMeansNothingHappens() async {
     let keys: [Key] = [.tab] + type("draft") + [.control("e")]
     let (_, failed, failedScreen) = await run(keys) { _ in nil }

@@ -166,6 +166,23 @@ import Testing
     #expect(editor.text == " three")
   }
 
+  /// In a secret shown as bullets, the word keys go to the start or the end, as a password
+  /// field's do: stopping at a word would show where its spaces are.
+  @Test func wordKeysInASecretGoToTheStartOrTheEnd() {
+    var secret = editor("word two", cursor: 8)
+    secret.hidesWords = true
+    #expect(secret.handle(.alt(.character("b"))) == .cursorMoved)
+    #expect(secret.cursor == 0)
+    #expect(secret.handle(.alt(.right)) == .cursorMoved)
+    #expect(secret.cursor == 8)
+    #expect(secret.handle(.control("w")) == .textChanged)
+    #expect(secret.text == "")
+    secret = editor("word two", cursor: 2)
+    secret.hidesWords = true
+    #expect(secret.handle(.alt(.character("d"))) == .textChanged)
+    #expect(secret.text == "wo")
+  }
+
   @Test func formKeysAreNotHandled() {
     var editor = editor("x")
     for key: Key in [.tab, .backTab, .enter, .escape, .up, .down, .pageUp, .resize, .control("c"), .unknown(7)] {
