@@ -16,9 +16,14 @@ package final class EffectRunner<Action> {
   private var nextToken = 0
   /// Delivers an action an effect sent asynchronously (a new batch for the store).
   private let deliver: @MainActor (Action) -> Void
+  /// Told whenever a tracked task finishes (a store then looks at what waits for it).
+  private let didFinish: @MainActor () -> Void
 
-  package init(deliver: @escaping @MainActor (Action) -> Void) {
+  package init(
+    deliver: @escaping @MainActor (Action) -> Void, didFinish: @escaping @MainActor () -> Void = {}
+  ) {
     self.deliver = deliver
+    self.didFinish = didFinish
   }
 
   /// The number of effect tasks still running.
@@ -124,6 +129,7 @@ package final class EffectRunner<Action> {
       tokensByID[id]?.remove(token)
       if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
     }
+    didFinish()
   }
 
   isolated deinit {

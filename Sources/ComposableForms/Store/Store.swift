@@ -84,6 +84,25 @@ public final class Store<State, Action> {
     return core.send(action)
   }
 
+  /// Waits until `condition` holds for the state, or until nothing can change the state any
+  /// more: no effect runs (so no action can arrive), or the parent let this scoped store's
+  /// state go (``isDismissed``). Returns whether `condition` holds then. Without a condition,
+  /// waits until no effect runs. Cancelling the waiting task ends the wait, not the effects.
+  ///
+  /// What runs a form without a screen awaits the end of a submit this way (a check started
+  /// earlier, then the save: neither the submit action's own effect), as a terminal runner
+  /// awaits the next frame.
+  ///
+  /// ```swift
+  /// store.send(.form(.submitTapped))
+  /// await store.wait { !$0.form.isSubmitting }
+  /// ```
+  @discardableResult
+  public func wait(until condition: @escaping @MainActor (State) -> Bool = { _ in false }) async -> Bool {
+    if let root { await root.wait(until: condition) } else { await core.wait(until: condition) }
+    return condition(state)
+  }
+
   /// Calls `observer` after every processed batch of actions with the new state.
   ///
   /// Observation stops when the returned token is cancelled or released.

@@ -11,6 +11,7 @@ protocol StoreCore<State, Action>: AnyObject {
   var isDismissed: Bool { get }
   func send(_ action: Action) -> StoreTask
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken
+  func wait(until isDone: @escaping @MainActor (State) -> Bool) async
 }
 
 /// The root of a store tree: runs the reducer, starts effects, notifies observers once a batch.
@@ -24,6 +25,9 @@ final class RootStoreCore<State, Action>: StoreCore {
   private var nextObserverID = 0
   private var isSending = false
   private var queue: [Action] = []
+  /// Callers of ``wait(until:)``, each with what it waits for.
+  private var waiters: [Int: (isDone: @MainActor (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
+  private var nextWaiterID = 0
 
   init<R: Reducer<State, Action>>(
     initialState: State, reducer: R, dependencies: DependencyValues,
@@ -36,6 +40,8 @@ final class RootStoreCore<State, Action>: StoreCore {
     self.dependencies = dependencies
     self.runner = EffectRunner { [weak self] action in
       _ = self?.send(action)
+    } didFinish: { [weak self] in
+      self?.resumeWaiters()
     }
   }
 
@@ -77,7 +83,34 @@ final class RootStoreCore<State, Action>: StoreCore {
     queue.removeAll(keepingCapacity: true)
     isSending = false
     for observer in observers.values { observer(currentState) }
+    resumeWaiters()
     return StoreTask(runner: runner, tokens: tokens)
+  }
+
+  /// Returns once `isDone` holds for the state, no effect runs (nothing can change the state
+  /// any more), or the waiting task is cancelled.
+  func wait(until isDone: @escaping @MainActor (State) -> Bool) async {
+    guard !isDone(currentState), hasRunningEffects else { return }
+    let id = nextWaiterID
+    nextWaiterID += 1
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        guard !Task.isCancelled else { return continuation.resume() }
+        waiters[id] = (isDone, continuation)
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.waiters.removeValue(forKey: id)?.continuation.resume() }
+    }
+  }
+
+  /// Lets go of the waiters whose wait is over: after every batch, and every finished effect.
+  private func resumeWaiters() {
+    guard !waiters.isEmpty else { return }
+    let isIdle = !hasRunningEffects
+    for (id, waiter) in waiters where isIdle || waiter.isDone(currentState) {
+      waiters[id] = nil
+      waiter.continuation.resume()
+    }
   }
 
   /// Runs the reducer with the store's dependencies.
@@ -102,6 +135,7 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   isolated deinit {
     runner?.cancelAll()
+    for waiter in waiters.values { waiter.continuation.resume() }
   }
 }
 
@@ -137,6 +171,12 @@ final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore
   }
 
   func send(_ action: Action) -> StoreTask { parent.send(toAction(action)) }
+
+  func wait(until isDone: @escaping @MainActor (State) -> Bool) async {
+    let toState = self.toState
+    let isGone = self.isGone
+    await parent.wait { parentState in isGone?(parentState) == true || isDone(toState(parentState)) }
+  }
 
   func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
     let toState = self.toState

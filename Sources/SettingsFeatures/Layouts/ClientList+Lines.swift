@@ -196,9 +196,7 @@ private struct ListLines<Channel: LineChannel> {
   /// Waits for what the last answer set going to finish: a removal's result loads the
   /// matches again, an action of its own that the answer's task does not wait for.
   func settle() async {
-    while store.hasRunningEffects {
-      try? await Task.sleep(for: .milliseconds(2))
-    }
+    await store.wait()
   }
 
   /// Asks the client form's questions for the client being added or edited.

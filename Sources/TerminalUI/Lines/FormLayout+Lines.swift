@@ -199,9 +199,7 @@ where Action.State == State {
     // NB: A submit waits for checks started by earlier answers (an edited client's email,
     //     checked from the form's first action) and then saves: neither is this action's own
     //     effect, so its task does not wait for them.
-    while store.state.form.isSubmitting && store.hasRunningEffects && !store.isDismissed {
-      try? await Task.sleep(for: .milliseconds(2))
-    }
+    await store.wait { !$0.form.isSubmitting }
     if store.isDismissed { return true }
     let form = store.state.form
     // NB: Not submitted, nothing to answer, no error to fix: asking again would go round for

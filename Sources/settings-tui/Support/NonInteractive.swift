@@ -28,11 +28,15 @@ enum NonInteractive {
       throw fail("--set \(field): the form skips this field with the other values, so it cannot be set")
     }
     await store.send(.form(.submitTapped)).finish()
-    // NB: A submit can wait for an asynchronous check started earlier; give it time to answer.
-    let deadline = ContinuousClock.now + .seconds(30)
-    while store.state.form.isSubmitting, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
+    // NB: A submit can wait for an asynchronous check started earlier, then the save; give
+    //     them time to answer, but not for ever (a lock another program never lets go).
+    let submitting = Task { await store.wait { !$0.form.isSubmitting } }
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(30))
+      submitting.cancel()
     }
+    _ = await submitting.value
+    deadline.cancel()
     let form = store.state.form
     guard form.outcome == .submitted else {
       // NB: A check that could not be made (the database cannot be read) says nothing about

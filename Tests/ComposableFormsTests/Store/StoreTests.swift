@@ -65,6 +65,51 @@ struct StoreTests {
     #expect(store.state.count == 0)
   }
 
+  // MARK: - Waiting
+
+  @Test func waitReturnsOnceAnEffectsActionMakesTheConditionHold() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    // NB: Not the send's own task: what awaits the state needs no handle on the effect.
+    store.send(.delayedIncrementTapped)
+    let waiting = Task { await store.wait { $0.count == 1 } }
+    await Task.megaYield()
+    await clock.advance(by: .seconds(1))
+    #expect(await waiting.value)
+    #expect(store.state.count == 1)
+  }
+
+  @Test func waitEndsWhenNoEffectRunsAndSaysTheConditionDoesNotHold() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.delayedIncrementTapped)
+    let waiting = Task { await store.wait { $0.count == 5 } }
+    await Task.megaYield()
+    store.send(.cancelDelayTapped)
+    #expect(await waiting.value == false, "nothing can change the state any more")
+    #expect(await store.wait { $0.count == 5 } == false, "with nothing running, at once")
+  }
+
+  @Test func cancellingAWaitEndsItButNotTheEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.delayedIncrementTapped)
+    let waiting = Task { await store.wait() }
+    await Task.megaYield()
+    waiting.cancel()
+    #expect(await waiting.value == false)
+    #expect(store.hasRunningEffects)
+    await clock.advance(by: .seconds(1))
+    await store.wait()
+    #expect(store.state.count == 1)
+  }
+
   @Test func effectsAreCancelledWhenTheStoreGoesAway() async {
     let clock = TestClock()
     let started = LockIsolated(false)
