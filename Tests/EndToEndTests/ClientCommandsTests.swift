@@ -90,6 +90,7 @@ extension EndToEnd {
       try session.press("Enter")
       #expect(try await session.waitForExit() == 1)
       #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
+      #expect(session.stderr.contains("kept the client ada@example.com: nothing was removed"), "\(session.stderr)")
     }
 
     @Test func onATerminalEscKeepsTheClient() async throws {

@@ -92,6 +92,12 @@ struct ClientDatabase: Sendable {
   /// Opens (creating if needed) and migrates the database at `path`.
   init(path: String) throws(StorageError) {
     self.path = path
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw StorageError(
+        "Cannot open the clients database at \(path): it is a folder. Pass the database file's path "
+          + "(such as \(path)/clients.sqlite) to --database.")
+    }
     do throws(SystemCallError) {
       try createFolderIfNeeded(parentFolder(of: path))
       try createPrivateFileIfMissing(path)

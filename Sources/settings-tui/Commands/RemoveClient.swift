@@ -41,7 +41,8 @@ struct RemoveClient: AsyncParsableCommand {
         TerminalQuestion.confirm(
           "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false) == false
       {
-        throw ExitStatus.cancelledOrInvalid
+        // NB: Exit 1 says "not done" to a script; the person who answered hears it too.
+        throw fail("kept the client \(saved.email): nothing was removed", .cancelledOrInvalid)
       }
       switch try await clients.remove(found) {
       case .removed:

@@ -319,8 +319,8 @@ struct ClientDatabaseTests {
         try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
       } throws: { error in
         let message = (error as? StorageError)?.message ?? ""
-        return message.hasPrefix("Cannot open the clients database at \(folder.path("clients.sqlite")): ")
-          && message.contains("--database PATH")
+        return message.hasPrefix("Cannot open the clients database at \(folder.path("clients.sqlite")): it is a folder.")
+          && message.contains("to --database")
       }
     }
   }
