@@ -152,7 +152,7 @@ extension FormSpec {
     }
     // NB: The parser gives no place for a bad \u escape (a Windows path's \users), and takes a
     //     lone surrogate for the end of the file: found here, first.
-    if let offset = badUnicodeEscape(in: bytes) {
+    if let offset = BadUnicodeEscape.first(in: bytes) {
       return "\(TextPosition(offset: offset, in: bytes)): not valid JSON "
         + "(\\u takes four hex digits, and a surrogate its pair; a backslash itself is \\\\)"
     }
@@ -163,41 +163,6 @@ extension FormSpec {
     }
     if let place = syntaxErrorPlace(in: bytes, description: description) { return "\(place): not valid JSON" }
     return "$: not valid JSON (\(describe(error)))"
-  }
-
-  /// The byte offset of the first `\u` escape in a string that is not four hex digits, or is
-  /// half of a surrogate pair alone.
-  private static func badUnicodeEscape(in bytes: [UInt8]) -> Int? {
-    func unit(at index: Int) -> UInt32? {
-      guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-        let text = String(bytes: bytes[(index + 2)..<(index + 6)], encoding: .utf8)
-      else { return nil }
-      return UInt32(text, radix: 16).flatMap { text.count == 4 && text.allSatisfy(\.isHexDigit) ? $0 : nil }
-    }
-    var index = 0
-    var inString = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        inString.toggle()
-      } else if inString, byte == UInt8(ascii: "\\") {
-        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-          index += 2
-          continue
-        }
-        guard let code = unit(at: index) else { return index }
-        if (0xDC00...0xDFFF).contains(code) { return index }
-        if (0xD800...0xDBFF).contains(code) {
-          guard let low = unit(at: index + 6), (0xDC00...0xDFFF).contains(low) else { return index }
-          index += 12
-          continue
-        }
-        index += 6
-        continue
-      }
-      index += 1
-    }
-    return nil
   }
 
   /// How deep Foundation's parser follows arrays and objects.

@@ -88,6 +88,12 @@ enum SettingsFileDecoding {
   ///
   /// NB: `JSONDecoder` only says "not valid JSON"; `JSONSerialization` adds the byte offset.
   private static func syntaxProblem(in data: Data, bytes: [UInt8]) -> String {
+    // NB: The parser takes a lone surrogate for the end of the file, and gives no place for a
+    //     `\u` without four hex digits.
+    if let offset = BadUnicodeEscape.first(in: bytes) {
+      return "\(TextPosition(offset: offset, in: bytes)): a \\u escape that names no character "
+        + "(\\u takes four hex digits, and a surrogate its pair)"
+    }
     let description: String
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

@@ -45,6 +45,12 @@ struct SettingsFileEdgeTests {
     #expect(try await loadError(#"{"a": {"displayName": 1}, "displayName": "x"}"#) == nil, "nested keys are not top-level ones")
   }
 
+  /// The parser takes a lone surrogate for the end of the file ("ends too early").
+  @Test func aLoneSurrogateIsNamedWhereItIs() async throws {
+    let message = try await loadError(#"{"displayName": "\ud800"}"#)
+    #expect(message?.contains("(line 1, column 18: a \\u escape that names no character") == true, "\(message ?? "")")
+  }
+
   /// Foundation's decoder takes `[1, 2,]`; JSON, jq and Python do not. Saving over such a file
   /// wrote the other tool's value back as it was, still broken for everyone else.
   @Test func aCommaAfterTheLastItemIsRefusedWithWhere() async throws {
