@@ -111,6 +111,26 @@ extension EndToEnd {
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing written where it ran")
     }
 
+    /// `-` is standard input for `form`; a settings file or a database is saved back, which
+    /// standard input cannot be: refused, and no file named `-` made where it ran.
+    @Test(arguments: [
+      ["--config", "-", "--no-input", "--set", "displayName=A"],
+      ["client", "--database", "-", "--no-input", "--set", "name=A", "--set", "email=a@b.c", "--set", "age=30"],
+    ])
+    func standardInputIsNoSettingsFileOrDatabase(arguments: [String]) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let shell = try #require(which("sh"))
+      let folder = session.folder.appendingPathComponent("cwd")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let result = try run(
+        shell, ["-c", #"cd "$1" && shift && exec "$0" "$@""#, session.binary, folder.path] + arguments,
+        environment: session.environment)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.contains("cannot") || result.stderr.contains("not standard input"), "\(result)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no file named -")
+    }
+
     /// A value that is not UTF-8 would be read with U+FFFD in place of its bytes: refused.
     @Test func anArgumentThatIsNotUTF8IsRefused() throws {
       let session = try TmuxSession()

@@ -61,6 +61,8 @@ struct ConfigOption: ParsableArguments {
 
   func validate() throws {
     if config?.isEmpty == true { throw ValidationError("--config needs a path; give none for the usual settings file.") }
+    // NB: `form -` reads standard input; settings are read and saved again, which it cannot be.
+    if config == "-" { throw ValidationError("--config needs a file's path: settings are saved back, so standard input (-) cannot hold them. Use ./- for a file named -.") }
   }
 
   func path(environment: [String: String]) throws(ExitStatus) -> String {
@@ -80,6 +82,7 @@ struct DatabaseOption: ParsableArguments {
 
   func validate() throws {
     if database?.isEmpty == true { throw ValidationError("--database needs a path; give none for the usual clients database.") }
+    if database == "-" { throw ValidationError("--database needs a file's path, not standard input (-). Use ./- for a file named -.") }
   }
 
   /// The clients database for a command about the client with `email` that only reads or
