@@ -36,9 +36,14 @@ extension String {
   /// ```swift
   /// "Bl\u{7}ob".withControlPictures   // "Bl␇ob"
   /// ```
-  public var withControlPictures: String {
+  public var withControlPictures: String { withControlPictures(keepingLineBreaks: false) }
+
+  /// The text as ``withControlPictures`` shows it, line breaks kept as they are where
+  /// `keepingLineBreaks` (a text area shows a tab as `␉`, and goes on to the next row at `\n`).
+  func withControlPictures(keepingLineBreaks: Bool) -> String {
     guard holdsEscapedCharacters else { return self }
     return String(map { character -> Character in
+      if keepingLineBreaks, character == "\n" { return character }
       guard let scalar = character.unicodeScalars.first(where: \.mustBeEscaped) else { return character }
       switch scalar.value {
       case 0x00...0x1F: return Character(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")

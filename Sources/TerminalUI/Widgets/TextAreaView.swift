@@ -50,7 +50,20 @@ public struct TextAreaView: Widget {
       buffer.draw(placeholder.truncated(toWidth: width), in: Rect(x: area.x, y: area.y, width: width, height: 1), style: style)
       return nil
     }
-    let visible = editor.visibleRows(width: width, height: area.height)
+    let visible: TextEditor.VisibleArea
+    let shown = editor.text.withControlPictures(keepingLineBreaks: true)
+    if shown != editor.text {
+      // NB: A tab or another control character shows as its picture, one column, as in a text
+      //     field: wrap and scroll a copy of what is shown, and keep its scroll.
+      var pictures = TextEditor(text: shown)
+      pictures.isMultiline = true
+      pictures.moveCursor(to: editor.cursor)
+      pictures.scrollRow = editor.scrollRow
+      visible = pictures.visibleRows(width: width, height: area.height)
+      editor.scrollRow = pictures.scrollRow
+    } else {
+      visible = editor.visibleRows(width: width, height: area.height)
+    }
     for (index, text) in visible.rows.enumerated() {
       buffer.draw(text, in: Rect(x: area.x, y: area.y + index, width: width, height: 1), style: isDisabled ? theme.disabled : theme.text)
     }

@@ -88,6 +88,19 @@ struct TextAreaTests {
     #expect(lines.last?.contains("Enter new line") == true, "\(lines.last ?? "")")
   }
 
+  /// A tab (pasted, or from the editor) shows as `␉`, one column, as control characters do
+  /// in a text field: it was drawn as nothing, and the cursor stood still stepping over it.
+  @Test func aTabShowsAsItsPictureAndTheCursorStepsOverIt() async {
+    var state = Letter.State()
+    state.body = "a\tb\n\tc"
+    let keys: [Key] = [.tab, .up, .control("a"), .right, .right]
+    let (_, _, backend) = await run(keys, state: state)
+    let lines = backend.lines
+    #expect(lines[4] == " › Body    a␉b", "\(lines.joined(separator: "\n"))")
+    #expect(lines[5] == "           ␉c")
+    #expect(backend.cursor == Position(column: 13, row: 4), "after a and the tab")
+  }
+
   @Test func ctrlEHandsTheTextToTheEditorAndTakesItBack() async {
     var handed: String?
     let keys: [Key] = [.tab] + type("draft") + [.control("e")]
