@@ -1,7 +1,9 @@
 extension String {
   /// The text with every character that could steer a terminal or hide text made visible as
-  /// an escape: C0 controls (newline and tab too), DEL, C1 controls, and the invisible format
-  /// characters that reorder or split lines (bidi overrides and isolates, U+2028, U+2029).
+  /// an escape: C0 controls (newline and tab too), DEL, C1 controls, the invisible format
+  /// characters that reorder or split lines (bidi overrides and isolates, U+2028, U+2029), and
+  /// those that take no room and join nothing (a zero-width space, a word joiner, a byte order
+  /// mark), which would make two values that look the same differ unseen.
   ///
   /// Data from files, the database or the command line goes through this before it reaches a
   /// terminal in a message, so a stored value cannot set the window title, clear the screen or
@@ -66,7 +68,7 @@ extension Unicode.Scalar {
   public var mustBeEscaped: Bool {
     switch value {
     case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: true
     default: false
     }
   }

@@ -15,6 +15,10 @@ struct VisibleTextTests {
     #expect("\u{0}\u{1B}\u{7F}".withControlPictures == "␀␛␡")
     #expect("a\u{202E}b\u{9B}c".withControlPictures == "a�b�c")
     #expect("a\r\nb".withControlPictures == "a␍b", "CR LF is one character")
+    // Characters that take no room and join nothing show too: "ab" and "a\u{200B}b" differ.
+    #expect("a\u{200B}b\u{2060}c\u{FEFF}".withControlPictures == "a�b�c�")
+    // A joiner does join: an emoji family, a Persian word with ZWNJ stay as they are.
+    #expect("👨\u{200D}👩 می\u{200C}خواهم".withControlPictures == "👨\u{200D}👩 می\u{200C}خواهم")
     for text in ["Ada", "Zoë 🙂", "漢字", ""] {
       #expect(text.withControlPictures == text)
     }
