@@ -68,7 +68,7 @@ public final class TestStore<State: Equatable, Action> {
     self.state = initialState
     self.asserted = initialState
     // NB: The same entry point as `Store`, so a test runs the code the app runs.
-    let watched = { _MissingFormEngineCheck.watching(reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column) }
+    let watched = { MissingFormEngineCheck.watching(reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column) }
     self.makeReducer = watched
     self.reducer = watched()
     self.dependencies = dependencies

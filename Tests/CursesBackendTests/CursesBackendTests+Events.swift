@@ -89,6 +89,19 @@ extension CursesBackendTests {
     #expect(start.duration(to: clock.now) >= .milliseconds(90), "the next wait waits")
   }
 
+  /// A program that exits some other way than through `shutdown` (an `exit` deep in its own
+  /// code) restores the terminal from an `atexit` handler; `shutdown` after it does nothing more.
+  @Test func theTerminalCanBeRestoredAtExitFromAnyThread() async throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    _ = terminal.takeText()
+    await Task.detached { CursesBackend.restoreTerminalAtExit() }.value
+    let restored = terminal.takeText()
+    #expect(restored.contains("\u{1B}[?1049l"), "the alternate screen is left: \(restored.debugDescription)")
+    CursesBackend.restoreTerminalAtExit()
+    backend.shutdown()
+  }
+
   @Test func interruptSignalQuitsLikeControlC() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

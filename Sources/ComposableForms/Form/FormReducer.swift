@@ -85,7 +85,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     if isBinding && !state.form.refusals.isEmpty { state.form.refusals = [:] }
     var answered: Field?
     if let formAction {
-      _MissingFormEngineCheck.engineHandledFormAction()
+      MissingFormEngineCheck.engineHandledFormAction()
       let check: FieldCheck?
       switch formAction {
       case let .checkFinished(field, _, _), let .checkFailed(field, _, _):

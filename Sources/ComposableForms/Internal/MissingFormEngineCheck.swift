@@ -9,7 +9,7 @@ import Synchronization
 /// move. A release build counts nothing and watches nothing.
 // NB: Like `BodyCheck`, what a macro could diagnose when the feature is compiled; we use no
 //     macros (see ARCHITECTURE.md).
-public enum _MissingFormEngineCheck {
+package enum MissingFormEngineCheck {
   private static let handled = Atomic<Int>(0)
 
   /// Called by the form engine for each form action it handles.
@@ -22,7 +22,7 @@ public enum _MissingFormEngineCheck {
 
   /// `reduce`, watching its first form action in a debug build (see the type's description);
   /// a report points at the given place (a test store's, where a test made it).
-  public static func watching<State, Action>(
+  package static func watching<State, Action>(
     _ reduce: @escaping (inout State, Action) -> Effect<Action>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

@@ -35,7 +35,7 @@ final class RootStoreCore<State, Action>: StoreCore {
   ) {
     self.currentState = initialState
     // NB: The same entry point as `TestStore` (see `Reducer._builtOnce()`).
-    self.reduce = _MissingFormEngineCheck.watching(
+    self.reduce = MissingFormEngineCheck.watching(
       reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column)
     self.dependencies = dependencies
     self.runner = EffectRunner { [weak self] action in
