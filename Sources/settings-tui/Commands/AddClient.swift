@@ -65,7 +65,10 @@ struct AddClient: AsyncParsableCommand {
     case "name": return .set(\.$name, assignment.value)
     case "email": return .set(\.$email, assignment.value)
     case "age": return .set(\.$age, try assignment.int())
-    default: throw fail("--set \(assignment.shownField): no such client field. Fields: name, email, age")
+    default:
+      throw fail(
+        "--set \(assignment.shownField): no such client field. Fields: "
+          + ClientForm.Field.allCases.map { "\($0)" }.joined(separator: ", "))
     }
   }
 }

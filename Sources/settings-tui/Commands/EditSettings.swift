@@ -95,8 +95,8 @@ struct EditSettings: AsyncParsableCommand {
       return .set(\.$protectMyPosts, try assignment.bool())
     default:
       throw fail(
-        "--set \(assignment.shownField): no such settings field. Fields: digest, displayName, "
-          + "enableNotifications, sendEmailNotifications, sendMobileNotifications, protectMyPosts")
+        "--set \(assignment.shownField): no such settings field. Fields: "
+          + SettingsForm.Field.allCases.map { "\($0)" }.joined(separator: ", "))
     }
   }
 }
