@@ -52,6 +52,9 @@ public final class FormControl<State> {
   /// Which of the control's rows focus is on while it has focus (a list's highlighted option),
   /// where the terminal's hidden cursor rests for screen readers; `nil`: its first row.
   let focusRow: ((_ state: State, _ input: ControlInput) -> Int)?
+  /// Which column of its row focus is on (a confirm's chosen answer, a stepper's number past
+  /// its arrow), for the same readers; `nil`: the row's first column.
+  let focusColumn: ((_ state: State) -> Int)?
   /// Whether several options are chosen (a multi-select): Enter that chooses one while its
   /// filter is typed leaves focus there for more.
   let choosesMany: Bool
@@ -182,6 +185,7 @@ public final class FormControl<State> {
     line: LineQuestion<State>? = nil,
     keyHelp: [KeyHelpView.Item] = [],
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
+    focusColumn: ((_ state: State) -> Int)? = nil,
     choosesMany: Bool = false
   ) {
     self.label = label
@@ -198,6 +202,7 @@ public final class FormControl<State> {
     self.status = status
     self.line = line
     self.focusRow = focusRow
+    self.focusColumn = focusColumn
     self.choosesMany = choosesMany
   }
 
@@ -213,7 +218,7 @@ public final class FormControl<State> {
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow,
+      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow, focusColumn: control.focusColumn,
       choosesMany: control.choosesMany)
   }
 

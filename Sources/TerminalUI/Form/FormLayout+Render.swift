@@ -173,7 +173,9 @@ extension FormLayout {
         // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
         //     `view`, and it is the row a typed key changes anyway.
         let isEditing = isFocused && !isDisabled && control.textAccess != nil
-        if isFocused { view.focusPosition = Position(column: columns.control, row: y) }
+        if isFocused {
+          view.focusPosition = Position(column: columns.control + (control.focusColumn?(state) ?? 0), row: y)
+        }
         let key: RowKey = isEditing ? .unknown : .control(
           index: index, isFocused: isFocused, isDisabled: isDisabled, value: control.value(state),
           status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)

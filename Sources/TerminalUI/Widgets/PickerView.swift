@@ -30,6 +30,9 @@ public struct PickerView: Widget {
     self.theme = theme
   }
 
+  /// Where the option starts in ``text`` while focused, past the arrow and its space.
+  public static let valueColumn = 2
+
   /// The text drawn, such as `‹ Weekly ›`; an out-of-range index shows no option.
   public var text: String {
     let selected = options.indices.contains(selectedIndex) ? options[selectedIndex] : ""

@@ -41,6 +41,9 @@ public struct StepperView: Widget {
     self.theme = theme
   }
 
+  /// Where the number starts in ``text`` while focused, past the arrow and its space.
+  public static let valueColumn = 2
+
   /// The text drawn, such as `‹ 18 ›`.
   public var text: String {
     guard isFocused && !isDisabled else { return String(value) }

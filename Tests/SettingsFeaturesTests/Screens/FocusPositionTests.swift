@@ -27,6 +27,21 @@ struct FocusPositionTests {
     let lines = screen(ClientForm.layout, client).lines
     let position = focusPosition(ClientForm.layout, client)
     #expect(position.map { lines[$0.row].hasPrefix(" › Age") } == true, "\(lines)")
+    // The number, past the arrow: what a reader reads out is the value.
+    #expect(position.map { Array(lines[$0.row])[$0.column...].starts(with: "18 ›") } == true, "\(lines)")
+  }
+
+  /// A confirm's focus is its answer: on No when No is chosen (it stayed on Yes).
+  @Test func aConfirmIsFocusedOnItsChosenAnswer() {
+    var state = Survey.State()
+    state.form.focus = .field(.subscribes)
+    for subscribes in [true, false] {
+      state.subscribes = subscribes
+      let lines = screen(Survey.layout, state).lines
+      let position = focusPosition(Survey.layout, state)
+      let answer = subscribes ? "[ Yes ]" : "[ No ]"
+      #expect(position.map { Array(lines[$0.row])[$0.column...].starts(with: answer) } == true, "\(lines)")
+    }
   }
 
   @Test func aFocusedButtonIsWhereItStarts() {

@@ -43,6 +43,7 @@ public func Confirm<State>(
       }
       return next == value ? nil : .set(keyPath, next)
     },
-    textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no))
+    textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no),
+    focusColumn: { $0[keyPath: keyPath].wrappedValue ? 0 : ButtonView(title: yes).width + 2 })
     .keyHelp("\(yes.prefix(1).lowercased())/\(no.prefix(1).lowercased())", "answer")
 }

@@ -125,7 +125,8 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
       guard next != index else { return nil }
       return .set(keyPath, options[next])
     },
-    textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)))
+    textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)),
+    focusColumn: { _ in PickerView.valueColumn })
 }
 
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
@@ -209,7 +210,8 @@ public func Stepper<State>(
           throw MisunderstoodAnswer("Type a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return .set(keyPath, number)
-      }))
+      }),
+    focusColumn: { _ in StepperView.valueColumn })
 }
 
 /// Multi-line text bound to a bindable `String`, `rows` rows high, wrapped at spaces: Enter
