@@ -8,11 +8,13 @@ public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
     self.column = column
   }
 
-  /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters.
+  /// The location of the byte at `offset` (0-based) in `bytes`; columns count characters, as an
+  /// editor shows them (a byte order mark that starts the text is no character of the line).
   public init(offset: Int, in bytes: [UInt8]) {
     let end = min(max(offset, 0), bytes.count)
     let before = bytes[..<end]
-    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, end) : 0
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bom
     line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
     column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
   }

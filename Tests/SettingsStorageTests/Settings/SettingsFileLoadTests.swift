@@ -132,6 +132,10 @@ struct SettingsFileLoadTests {
     #expect(TextPosition(offset: bytes.count - 1, in: bytes) == TextPosition(line: 2, column: 8))
     #expect(TextPosition.ofKey("é", in: bytes) == TextPosition(line: 2, column: 3))
     #expect(TextPosition.ofKey("missing", in: bytes) == nil)
+    // A byte order mark that starts the file is no column of its first line.
+    let marked = [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1,}"#.utf8)
+    #expect(TextPosition(offset: 10, in: marked) == TextPosition(line: 1, column: 8))
+    #expect(TextPosition(offset: 1, in: marked) == TextPosition(line: 1, column: 1))
   }
 
   private func loadError(_ path: String) async throws -> String {
