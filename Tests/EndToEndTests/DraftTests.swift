@@ -109,15 +109,18 @@ extension EndToEnd {
       #expect(
         other.stderr.contains("; run settings-tui clients edit ada@example.com in a terminal to take it up"),
         "the command that offers this draft: \(other)")
-      try session.runInShell(#"clear; "$BIN" clients edit ada@example.com"#)
-      try await session.waitFor(text: "restore your changes to the client ada@example.com at")
+      // And gives her another email: the draft is hers, found under the new one.
+      let moved = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "email=ada.king@example.com"])
+      #expect(moved.status == 0, "\(moved)")
+      try session.runInShell(#"clear; "$BIN" clients edit ada.king@example.com"#)
+      try await session.waitFor(text: "restore your changes to the client ada.king@example.com at")
       try session.type("y")
       try session.press("Enter")
       let restored = try await session.waitForFocus(on: "Name")
       #expect(restored.contains("Ada King") && restored.contains("Age    37"), "\(restored)")
       try session.press("Tab", "Tab", "Enter")
       try await session.waitFor(text: "exit=0")
-      #expect(try ClientFormTests.savedClients(session) == [SavedClient(name: "Ada King", email: "ada@example.com", age: 37)])
+      #expect(try ClientFormTests.savedClients(session) == [SavedClient(name: "Ada King", email: "ada.king@example.com", age: 37)])
       let drafts = draftFile(session, "any").deletingLastPathComponent()
       #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "a save removes the draft")
     }

@@ -39,7 +39,7 @@ struct EditClient: AsyncParsableCommand {
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
     let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
-      form: DraftKeeper<ClientForm.State, Client>.name(editing: saved.email, in: path),
+      form: DraftKeeper<ClientForm.State, Client>.name(editing: found.id, in: path),
       question: "restore your changes to the client \(saved.email)",
       resumedBy: ["clients", "edit", saved.email] + (isUsual ? [] : ["--database", path]), original: saved,
       options: options, environment: environment, merge: Client.merging(ours:base:theirs:)

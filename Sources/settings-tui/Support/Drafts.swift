@@ -111,10 +111,11 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
-  /// The draft's name for an edit of the client with `email` in the database at `database`:
-  /// one draft per client and database, a file name whatever the email holds.
-  static func name(editing email: String, in database: String) -> String {
-    "client-edit-" + hash("\(absolute(database))\n\(email.lowercased())")
+  /// The draft's name for an edit of the client saved as `id` in the database at `database`:
+  /// one draft per client and database, found again under the client's new email when another
+  /// program changed it meanwhile.
+  static func name(editing id: Int64, in database: String) -> String {
+    "client-edit-" + hash("\(absolute(database))\n\(id)")
   }
 
   /// The draft's name for `form` (`settings`, `client`) writing to the file at `path`: the
