@@ -2,6 +2,7 @@ import Clocks
 import ComposableForms
 import ComposableFormsTesting
 import SettingsFeatures
+import TerminalUI
 import Testing
 
 @Suite(.mainSerialExecutor)
@@ -180,5 +181,46 @@ struct AppFeatureTests {
       $0.client.form.outcome = .cancelled
     }
     #expect(store.state.outcome == nil)
+  }
+}
+
+/// The settings form asked line by line: what is said once is not said again.
+@Suite(.mainSerialExecutor)
+@MainActor
+struct SettingsLineModeTests {
+  /// Notifications refused (no desktop service): said once, asked again; Enter keeps Off and
+  /// goes on without saying it again.
+  @Test func aRefusalIsSaidOnceAndEnterKeepsTheValue() async {
+    let store = Store(initialState: SettingsForm.State(settings: UserSettings(displayName: "Blob"))) {
+      SettingsForm()
+    } withDependencies: {
+      $0.notificationPermission.request = { .denied(reason: "No desktop session") }
+      $0.settingsStorage = SettingsStorageClient(load: { nil }, save: { _, _ in })
+    }
+    let channel = ScriptedLineChannel(["", "", "y", "", ""])
+    let outcome = await SettingsForm.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(channel.transcript.components(separatedBy: "Error: No desktop session").count - 1 == 1, "\(channel.transcript)")
+  }
+
+  /// A save fails; No to trying again, No to discarding: the fields are asked again, and the
+  /// form then saves again, instead of repeating the old failure.
+  @Test func aFailedSaveIsTriedAgainAfterTheFieldsAreAskedAgain() async {
+    let saves = LockIsolated(0)
+    let store = Store(initialState: SettingsForm.State(settings: UserSettings(displayName: "Blob"))) {
+      SettingsForm()
+    } withDependencies: {
+      $0.settingsStorage = SettingsStorageClient(
+        load: { nil },
+        save: { _, _ in
+          let count = saves.withValue { $0 += 1; return $0 }
+          if count == 1 { throw StorageError("Cannot save settings: the disk is full") }
+        })
+    }
+    let channel = ScriptedLineChannel(["", "Ada", "", "", "n", "n", "", "", "", ""])
+    let outcome = await SettingsForm.layout.runLines(store, channel: channel)
+    #expect(outcome == .submitted, "\(channel.transcript)")
+    #expect(saves.value == 2)
+    #expect(channel.transcript.components(separatedBy: "the disk is full").count - 1 == 1, "\(channel.transcript)")
   }
 }

@@ -86,6 +86,10 @@ where Action.State == State {
     let control = layout.controls[index]
     let state = store.state
     let question = control.line
+    // NB: A listener hears what the question is before its description and options.
+    if control.description != nil || question?.options.isEmpty == false {
+      write(control.label.visibleForTerminal + ":")
+    }
     if let description = control.description { write("  " + description.visibleForTerminal) }
     if let question {
       for (number, option) in question.options.enumerated() {
@@ -127,11 +131,12 @@ where Action.State == State {
         }
       }
     }
-    if case let .failed(message)? = control.status?(store.state) {
+    // NB: The form refused what was typed (a permission denied): ask again, as for an invalid
+    //     answer, rather than go on as if it had been taken. Enter then keeps the value, and
+    //     the refusal, said once, is not said again.
+    if !text.isEmpty, case let .failed(message)? = control.status?(store.state) {
       write("  Error: " + message.visibleForTerminal)
-      // NB: The form refused what was typed (a permission denied): ask again, as for an
-      //     invalid answer, rather than go on as if it had been taken. Enter keeps the value.
-      if !text.isEmpty { return asksAgain() }
+      return asksAgain()
     }
     // NB: An answer with an error is asked again at once, before focus moves: moving it would
     //     validate the next field, which has not been asked yet. Its check has answered: the
@@ -174,9 +179,20 @@ where Action.State == State {
   }
 
   /// Submits; after a failed save, asks whether to try again. `false` at the end of the input.
+  ///
+  /// A save that failed before, and whose form was left open to go through its fields again,
+  /// is tried again: its error is old news, said when it happened.
   mutating func submit() async -> Bool {
     printNotes(through: layout.controls.count)
-    if let error = store.state.form.submitError {
+    while true {
+      await store.send(.form(.submitTapped)).finish()
+      // NB: A submit waits for checks started by earlier answers (an edited client's email,
+      //     checked from the form's first action) and then saves: neither is this action's own
+      //     effect, so its task does not wait for them.
+      await store.wait { !$0.form.isSubmitting }
+      if store.isDismissed { return true }
+      let form = store.state.form
+      guard let error = form.submitError, form.outcome == nil, form.prompt == nil else { break }
       write("  Error: " + error.visibleForTerminal)
       var tryAgain: Bool?
       while tryAgain == nil {
@@ -195,12 +211,6 @@ where Action.State == State {
         return true
       }
     }
-    await store.send(.form(.submitTapped)).finish()
-    // NB: A submit waits for checks started by earlier answers (an edited client's email,
-    //     checked from the form's first action) and then saves: neither is this action's own
-    //     effect, so its task does not wait for them.
-    await store.wait { !$0.form.isSubmitting }
-    if store.isDismissed { return true }
     let form = store.state.form
     // NB: Not submitted, nothing to answer, no error to fix: asking again would go round for
     //     ever (a check that never answered, say). Stop, and say so.

@@ -101,6 +101,7 @@ struct LineModeTests {
       Seats (a number from 1 to 50) [1]: many
         Error: Type a number from 1 to 50
       Seats (a number from 1 to 50) [1]: 3
+      Plan:
         1) Free (chosen)
         2) Team
         3) Business
@@ -188,6 +189,7 @@ struct LineModeTests {
         No desktop notification service (notify-send) is installed here.
         Say so.
 
+      Name:
         Shown to other people next to everything you post
       Name: Ada
       """), "\(channel.transcript)")
