@@ -189,7 +189,7 @@ extension EndToEnd {
       try session.type("n")
       try session.press("Enter")
       let screen = try await session.waitForFocus(on: "Name")
-      #expect(screen.focused == "Name   Ada Lovelace", "empty, its hint shown, not the draft's Ada: \(screen)")
+      #expect(screen.focused == "Name   e.g. Ada Lovelace", "empty, its hint shown, not the draft's Ada: \(screen)")
       #expect(!FileManager.default.fileExists(atPath: file.path), "no removes it")
       try session.press("Escape")
       try await session.waitFor(text: "exit=1")

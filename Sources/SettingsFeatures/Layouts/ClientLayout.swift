@@ -6,9 +6,9 @@ extension ClientForm {
   @MainActor public static let layout = FormLayout<State, Action>("New client") { field in
     switch field {
     case .name:
-      TextField("Name", \.$name, placeholder: "Ada Lovelace", maxLength: ClientForm.nameLimit)
+      TextField("Name", \.$name, placeholder: "e.g. Ada Lovelace", maxLength: ClientForm.nameLimit)
     case .email:
-      TextField("Email", \.$email, placeholder: "ada@example.com", maxLength: ClientForm.emailLimit)
+      TextField("Email", \.$email, placeholder: "e.g. ada@example.com", maxLength: ClientForm.emailLimit)
     case .age: Stepper("Age", \.$age, range: ClientForm.ageRange)
     }
   }

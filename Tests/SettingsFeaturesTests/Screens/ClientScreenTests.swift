@@ -17,7 +17,7 @@ struct ClientScreenTests {
         " New client",
         String(repeating: "─", count: 80),
         "",
-        "   Name   Ada Lovelace",
+        "   Name   e.g. Ada Lovelace",
         " › Email  blob",
         "          ! Please enter a valid email",
         "   Age    10",
