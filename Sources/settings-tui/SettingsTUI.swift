@@ -34,6 +34,10 @@ struct SettingsTUI: AsyncParsableCommand {
       printError("argument \(position) is not valid UTF-8; arguments are read as UTF-8")
       Foundation.exit(ExitStatus.usageOrEnvironment.code)
     }
+    if let message = UnknownCommand.message(for: CommandLine.arguments.dropFirst(), in: SettingsTUI.self) {
+      printError(message)
+      Foundation.exit(ExitStatus.usageOrEnvironment.code)
+    }
     do {
       var command = try parseAsRoot()
       if var command = command as? any AsyncParsableCommand {

@@ -59,6 +59,22 @@ extension EndToEnd {
       #expect(try String(contentsOfFile: file, encoding: .utf8) == #"{"displayName": "Kept"}"#)
     }
 
+    /// A mistyped command was handed to the default command as an unexpected argument, with
+    /// that command's usage: it is named as a mistyped command, with the nearest one.
+    @Test(arguments: [
+      (["clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
+      (["clients", "edti", "ada@example.com"], "'edti' is not a command. Did you mean 'edit'? Commands: list, edit, remove."),
+      (["xyz"], "'xyz' is not a command. Commands: settings, client, clients, form."),
+    ])
+    func aMistypedCommandIsNamedWithTheNearestOne(arguments: [String], message: String) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(arguments)
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr == "settings-tui: \(message)\n", "\(result)")
+      #expect(result.stdout.isEmpty)
+    }
+
     @Test func noInputClientIsSavedAndListed() throws {
       let session = try TmuxSession()
       defer { session.close() }
