@@ -2,6 +2,7 @@ import Clocks
 import ComposableForms
 import ComposableFormsTesting
 import SettingsFeatures
+import TerminalUI
 import Testing
 
 @Suite(.mainSerialExecutor)
@@ -420,5 +421,22 @@ struct ClientFormTests {
   @Test func cancelEndsTheFormWithoutSaving() async {
     let store = makeStore()
     await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+  }
+}
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ClientLineModeTests {
+  /// The stepper goes from 0 (an age too young is typed, and told why); the question says
+  /// what the form takes.
+  @Test func theAgeQuestionSaysWhatTheRulesTake() async {
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.add = { _ in }
+    }
+    let channel = ScriptedLineChannel(["Ada", "ada@example.com", "10", "36"])
+    #expect(await ClientForm.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(channel.transcript.contains("Age (a number from 18 to 150) [18]: 10\n  Error: A client must be 18 or older"), "\(channel.transcript)")
   }
 }

@@ -9,7 +9,9 @@ extension ClientForm {
       TextField("Name", \.$name, placeholder: "e.g. Ada Lovelace", maxLength: ClientForm.nameLimit)
     case .email:
       TextField("Email", \.$email, placeholder: "e.g. ada@example.com", maxLength: ClientForm.emailLimit)
-    case .age: Stepper("Age", \.$age, range: ClientForm.ageRange)
+    case .age:
+      Stepper("Age", \.$age, range: ClientForm.ageRange)
+        .answerHint("a number from \(ClientForm.minimumAge) to \(ClientForm.ageRange.upperBound)")
     }
   }
 }

@@ -13,7 +13,8 @@ extension SpecForm {
       let control: FormControl<State>
       switch item.kind {
       case .text:
-        control = TextField(item.label, \.texts[index], maxLength: max(item.lengthLimit, 1))
+        let field: FormControl<State> = TextField(item.label, \.texts[index], maxLength: max(item.lengthLimit, 1))
+        control = item.oneOf.map { field.answerHint("one of: \($0.joined(separator: ", "))") } ?? field
       case .textarea:
         control = TextArea(item.label, \.texts[index], rows: item.rows ?? 4, maxLength: max(item.lengthLimit, 1))
       case .secret:
@@ -28,9 +29,12 @@ extension SpecForm {
           item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5,
           title: { $0 }, matchKey: SpecForm.matchKey)
       case .multiselect:
-        control = MultiSelect(
+        let list: FormControl<State> = MultiSelect(
           item.label, \.lists[index], options: item.options, limit: item.maximum,
           visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
+        // NB: "or none" is no answer where at least one must be chosen.
+        let least = max(item.minimum ?? 0, item.required ? 1 : 0)
+        control = least > 0 ? list.answerHint("numbers separated by commas, at least \(least)") : list
       case .number:
         control = Stepper(item.label, \.numbers[index], range: item.numberRange)
       case .note:

@@ -160,6 +160,18 @@ extension FormControl {
   public func asked(_ question: LineQuestion<State>) -> FormControl {
     FormControl(copying: self, line: question)
   }
+
+  /// This control asked with another hint, where the form's rules narrow what its control
+  /// takes: a stepper from 0 to 150 whose rule wants 18 or more says "a number from 18 to 150".
+  ///
+  /// ```swift
+  /// Stepper("Age", \.$age, range: 0...150).answerHint("a number from 18 to 150")
+  /// ```
+  public func answerHint(_ hint: String) -> FormControl {
+    guard var question = line else { return self }
+    question.hint = hint
+    return FormControl(copying: self, line: question)
+  }
 }
 
 extension String {

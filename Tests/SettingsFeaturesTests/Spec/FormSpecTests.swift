@@ -428,6 +428,24 @@ struct FormSpecTests {
     #expect(store.state.texts[0].wrappedValue == "Zürich")
   }
 
+  /// Line mode's hint says what the rules take: at least one of a multiselect that needs one
+  /// (not "or none"), the words a `oneOf` text takes.
+  @Test func lineModeHintsFollowTheRules() async throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "mode", "kind": "text", "oneOf": ["fast", "slow"], "default": "fast"},
+        {"key": "tags", "kind": "multiselect", "options": ["a", "b"], "min": 1},
+        {"key": "more", "kind": "multiselect", "options": ["a", "b"]}
+      ]}
+      """))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["", "1", ""])
+    #expect(await SpecForm.layout().runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(channel.transcript.contains("mode (one of: fast, slow) [fast]: "), "\(channel.transcript)")
+    #expect(channel.transcript.contains("tags (numbers separated by commas, at least 1): "), "\(channel.transcript)")
+    #expect(channel.transcript.contains("more (numbers separated by commas, or none): "), "\(channel.transcript)")
+  }
+
   /// In line mode the options are numbered and the question asks for a number, so a number is
   /// the option at that place, as in huh's accessible mode: "3" among the options 1, 3 and 5 is
   /// the third (5). A number past the count, or any other answer, is an option as written.
