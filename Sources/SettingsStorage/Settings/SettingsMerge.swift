@@ -9,27 +9,36 @@ extension UserSettings {
   /// merged with it onto the file as it is now.
   public static func merging(ours: UserSettings, base: UserSettings, theirs: UserSettings) -> UserSettings {
     var merged = theirs
-    func take<Value: Equatable>(_ field: WritableKeyPath<UserSettings, Value>) {
-      if ours[keyPath: field] != base[keyPath: field] { merged[keyPath: field] = ours[keyPath: field] }
-    }
-    take(\.digest)
-    take(\.displayName)
-    take(\.enableNotifications)
-    take(\.protectMyPosts)
-    take(\.sendEmailNotifications)
-    take(\.sendMobileNotifications)
+    for field in fields where field.differs(ours, base) { field.copy(ours, &merged) }
     return merged
   }
 
   /// The names of the fields (as `--set` and the file spell them) in which `a` and `b` differ.
   static func differingFields(_ a: UserSettings, _ b: UserSettings) -> [String] {
-    var names: [String] = []
-    if a.digest != b.digest { names.append("digest") }
-    if a.displayName != b.displayName { names.append("displayName") }
-    if a.enableNotifications != b.enableNotifications { names.append("enableNotifications") }
-    if a.protectMyPosts != b.protectMyPosts { names.append("protectMyPosts") }
-    if a.sendEmailNotifications != b.sendEmailNotifications { names.append("sendEmailNotifications") }
-    if a.sendMobileNotifications != b.sendMobileNotifications { names.append("sendMobileNotifications") }
-    return names
+    fields.filter { $0.differs(a, b) }.map(\.name)
   }
+
+  /// One setting, for comparing and copying it by itself.
+  struct Field: Sendable {
+    /// Its name in the file and in `--set`.
+    let name: String
+    let differs: @Sendable (UserSettings, UserSettings) -> Bool
+    let copy: @Sendable (UserSettings, inout UserSettings) -> Void
+
+    init<Value: Equatable & Sendable>(_ name: String, _ keyPath: WritableKeyPath<UserSettings, Value> & Sendable) {
+      self.name = name
+      self.differs = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+      self.copy = { $1[keyPath: keyPath] = $0[keyPath: keyPath] }
+    }
+  }
+
+  /// Every setting once, in the file's order (a test holds it to the type's properties).
+  static let fields: [Field] = [
+    Field("digest", \.digest),
+    Field("displayName", \.displayName),
+    Field("enableNotifications", \.enableNotifications),
+    Field("protectMyPosts", \.protectMyPosts),
+    Field("sendEmailNotifications", \.sendEmailNotifications),
+    Field("sendMobileNotifications", \.sendMobileNotifications),
+  ]
 }

@@ -73,6 +73,15 @@ struct SettingsFileMergeTests {
     }
   }
 
+  /// A setting left out of the merge's list would lose the person's change to it whenever
+  /// the file changed meanwhile; one the file's reader does not know would be kept as another
+  /// tool's key. Every property of the settings is in both.
+  @Test func theMergeAndTheFileKnowEverySetting() {
+    let properties = Mirror(reflecting: UserSettings()).children.compactMap(\.label).sorted()
+    #expect(UserSettings.fields.map(\.name).sorted() == properties)
+    #expect(properties.allSatisfy(SettingsFileDecoding.isSetting), "\(properties)")
+  }
+
   @Test func whereBothChangedAFieldTheLastSaveWins() {
     let base = UserSettings(displayName: "Ada")
     let merged = UserSettings.merging(
