@@ -157,15 +157,18 @@ extension CursesBackend {
       let (seconds, attoseconds) = duration.components
       return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     } ?? -1
-    let ready = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+    let ready = await withCheckedContinuation { (continuation: CheckedContinuation<[Int16], Never>) in
       DispatchQueue.global(qos: .userInteractive).async {
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno == EINTR {}
-        continuation.resume(returning: fds.map { $0.revents != 0 })
+        continuation.resume(returning: fds.map(\.revents))
       }
     }
     guard !isShutDown else { return }
-    if ready[1] { pendingSignals += signals.takeSignals() }
-    if ready[2] { _ = wakePipe.drain() }
+    if ready[1] != 0 { pendingSignals += signals.takeSignals() }
+    if ready[2] != 0 { _ = wakePipe.drain() }
+    // NB: A closed terminal without a hang-up signal: said by the next zero-timeout call too,
+    //     or every later wait would end at once on it.
+    if ready[0] & (Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0 { inputEnded = true }
   }
 }

@@ -75,6 +75,15 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .zero) == .terminate(signal: SIGTERM))
   }
 
+  @Test func aTerminalClosedDuringAnAsynchronousWaitEndsTheLoop() async throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.hangUp()
+    await backend.waitForEvents(timeout: .seconds(2))
+    #expect(backend.nextEvent(timeout: .zero) == .terminate(signal: SIGHUP))
+  }
+
   @Test func aWakeUpEndsOneAsynchronousWaitNotEveryLaterOne() async throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

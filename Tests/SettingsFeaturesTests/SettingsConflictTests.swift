@@ -144,6 +144,19 @@ struct SettingsConflictTests {
     #expect(saves.value == [.askIfChanged, .overwrite])
   }
 
+  /// Use saved, with the file malformed by now: the form says why, as a failed save does (it
+  /// was sent as a save's answer, which nothing takes without a save).
+  @Test func useSavedThatCannotReadTheFileSaysWhy() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    store.dependencies.settingsStorage.load = { throw StorageError("Cannot load settings: not valid JSON") }
+    await store.send(answer("saved")) { $0.form.prompt = nil }
+    await store.receive(.savedSettingsFailed("Cannot load settings: not valid JSON")) {
+      $0.form.submitError = "Cannot load settings: not valid JSON"
+    }
+  }
+
   @Test func backReturnsToTheFormWithNothingSaved() async {
     let file = ChangedFile()
     let store = makeStore(file)

@@ -96,6 +96,8 @@ public struct SettingsForm: Reducer {
     case permissionResponse(NotificationPermissionClient.Response)
     /// The settings as saved now, read again because the person chose them over this form's.
     case savedSettingsLoaded(UserSettings)
+    /// The settings could not be read again (the file is malformed now): why, for the form.
+    case savedSettingsFailed(String)
 
     public var binding: BindingAction<State>? {
       if case let .binding(action) = self { action } else { nil }
@@ -145,11 +147,16 @@ public struct SettingsForm: Reducer {
             @Dependency(\.settingsStorage) var storage
             await send(.savedSettingsLoaded(try await storage.load() ?? UserSettings()))
           } catch: { error, send in
-            await send(.form(.submitFinished(error: String(describing: error))))
+            // NB: Not a save's answer (none runs): the form shows it as a failed save's.
+            await send(.savedSettingsFailed(String(describing: error)))
           }
         default:
           return .none
         }
+
+      case let .savedSettingsFailed(message):
+        state.form.submitError = message
+        return .none
 
       case let .savedSettingsLoaded(settings):
         state.fill(with: settings)

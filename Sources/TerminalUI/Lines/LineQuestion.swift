@@ -133,7 +133,8 @@ extension LineQuestion {
   }
 
   /// One choice among numbered options: its number or its title (as ``OptionMatcher`` finds
-  /// it: a title first, so "3" among the options 1, 3 and 5 is 3, not 5).
+  /// it: a number up to the count is a place, as the list is numbered, so "3" among the
+  /// options 1, 3 and 5 is 5; any other answer is a title).
   static func oneOf<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String],
     matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }

@@ -100,14 +100,13 @@ struct StoreTests {
       $0.continuousClock = clock
     }
     store.send(.delayedIncrementTapped)
-    let waiting = Task { await store.wait() }
+    let waiting = Task { await store.wait { $0.count == 1 } }
     await Task.megaYield()
     waiting.cancel()
-    #expect(await waiting.value == false)
+    #expect(await waiting.value == false, "ended before the effect answered")
     #expect(store.hasRunningEffects)
     await clock.advance(by: .seconds(1))
-    await store.wait()
-    #expect(store.state.count == 1)
+    #expect(await store.wait { $0.count == 1 }, "the effect went on")
   }
 
   @Test func effectsAreCancelledWhenTheStoreGoesAway() async {

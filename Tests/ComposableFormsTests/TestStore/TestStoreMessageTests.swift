@@ -53,7 +53,7 @@ struct TestStoreMessageTests {
       await store.receive(\.saveTapped)
     } matching: { issue in
       issue.description.contains("Received an unexpected action:\n  Saver.Action.delegate(")
-        && issue.description.contains("It is not an action of the case named at this line.")
+        && issue.description.contains("It is not an action of the case")
     }
   }
 
@@ -77,7 +77,7 @@ struct TestStoreMessageTests {
     await withKnownIssue {
       await store.receive(\.delegate, timeout: .milliseconds(50))
     } matching: { issue in
-      issue.description.contains("Expected an action of the case named at this line.")
+      issue.description.contains("Expected an action of the case")
     }
   }
 

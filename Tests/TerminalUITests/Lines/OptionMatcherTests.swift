@@ -25,7 +25,7 @@ struct OptionMatcherTests {
     // Line mode shows "1) 10  2) 20  3) 3  4) 1" and asks for a number from 1 to 4.
     let matcher = OptionMatcher(["10", "20", "3", "1"])
     #expect(matcher.index(of: "1", orNumber: true) == 0, "the first option, as numbered, not the title 1")
-    #expect(matcher.index(of: "3", orNumber: true) == 2)
+    #expect(matcher.index(of: "4", orNumber: true) == 3, "the fourth, the title 1")
     #expect(matcher.index(of: "10", orNumber: true) == 0, "a number past the count is a title")
     #expect(matcher.index(of: "1") == 3, "without a place (--set), the title")
     #expect(matcher.index(of: "2") == nil)
