@@ -14,7 +14,10 @@ public func Confirm<State>(
   yes: String = "Yes",
   no: String = "No"
 ) -> FormControl<State> {
-  FormControl(
+  // NB: The columns between the two answers: where they are drawn, clicked and focused.
+  let gap = 2
+  let noColumn = ButtonView(title: yes).width + gap
+  return FormControl(
     label: label, kind: .custom, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       let value = state[keyPath: keyPath].wrappedValue
@@ -27,7 +30,7 @@ public func Confirm<State>(
           ? context.theme.disabled
           : isChosen ? (context.isFocused ? context.theme.focusedButton : context.theme.focusedLabel) : context.theme.button
         buffer.draw(button.text, in: Rect(x: x, y: area.y, width: max(0, area.x + area.width - x), height: 1), style: style)
-        x += button.width + 2
+        x += button.width + gap
       }
     },
     value: { .flag($0[keyPath: keyPath].wrappedValue) },
@@ -38,12 +41,12 @@ public func Confirm<State>(
       case .edit(.left), .edit(.right), .edit(.character(" ")): next = !value
       case let .edit(.character(letter)) where letter.lowercased() == yes.prefix(1).lowercased(): next = true
       case let .edit(.character(letter)) where letter.lowercased() == no.prefix(1).lowercased(): next = false
-      case let .click(column, _): next = column < ButtonView(title: yes).width + 1
+      case let .click(column, _): next = column < noColumn - gap / 2
       default: return nil
       }
       return next == value ? nil : .set(keyPath, next)
     },
     textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no),
-    focusColumn: { $0[keyPath: keyPath].wrappedValue ? 0 : ButtonView(title: yes).width + 2 })
+    focusColumn: { $0[keyPath: keyPath].wrappedValue ? 0 : noColumn })
     .keyHelp("\(yes.prefix(1).lowercased())/\(no.prefix(1).lowercased())", "answer")
 }
