@@ -238,6 +238,8 @@ extension FormSpec {
 /// Reads a spec from its JSON, collecting every problem with its JSON path.
 private struct Parser {
   var problems: [String] = []
+  /// Each key given so far, with the path of the field that gave it first.
+  var keysSeen: [String: String] = [:]
 
   mutating func problem(_ path: String, _ message: String) {
     problems.append("\(path): \(message)")
@@ -297,14 +299,6 @@ private struct Parser {
     if pageTitles.isEmpty, !fields.isEmpty, fields.allSatisfy({ $0.kind == .note }) {
       problem("$.fields", "a form needs a field that takes input, not only notes")
     }
-    var seen: [String: String] = [:]
-    for field in fields where field.kind != .note {
-      if let first = seen[field.key] {
-        problem("\(field.path).key", "duplicate key \"\(field.key)\" (first used at \(first))")
-      } else {
-        seen[field.key] = field.path
-      }
-    }
     return FormSpec(title: title, submitTitle: submit, pages: pageTitles, fields: fields)
   }
 
@@ -358,6 +352,15 @@ private struct Parser {
       problem("\(path).\(key)", "unknown key (expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
     }
     let kindName = string(object["kind"], "\(path).kind") ?? "text"
+    // NB: Checked before the kind, so a field of an unknown kind still names a duplicate key
+    //     in the same run, not in the next one.
+    if kindName != FormSpec.Kind.note.rawValue, case let .string(key)? = object["key"] {
+      if let first = keysSeen[key] {
+        problem("\(path).key", "duplicate key \"\(key)\" (first used at \(first))")
+      } else {
+        keysSeen[key] = path
+      }
+    }
     guard let kind = FormSpec.Kind(rawValue: kindName) else {
       problem(
         "\(path).kind",

@@ -266,6 +266,16 @@ struct FormSpecTests {
     #expect(problems("{\"fields\": []}") == ["$: the form has no fields"])
   }
 
+  /// A field of an unknown kind still names its duplicate key, in the same run and in the
+  /// order of the fields: fixing the kind first showed the duplicate only on the next run.
+  @Test func aDuplicateKeyIsNamedBesideAnUnknownKindInFieldOrder() {
+    #expect(problems(#"{"fields": [{"key": "a"}, {"key": "a", "kind": "colour"}, {"key": "b", "kind": "number", "default": "x"}]}"#).map { String($0.prefix(30)) } == [
+      "$.fields[1].key: duplicate key",
+      "$.fields[1].kind: unknown kind",
+      "$.fields[2].default: expected ",
+    ])
+  }
+
   @Test func aCommaAfterTheLastItemIsRefusedWhereItIs() {
     // Foundation's parser takes it; jq, Python and JSON itself do not.
     #expect(problems("{\"fields\": [{\"key\": \"a\", \"kind\": \"text\",\n }]}") == [
