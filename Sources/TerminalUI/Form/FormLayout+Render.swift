@@ -107,7 +107,8 @@ extension FormLayout {
     let submits = enterSubmits(in: state)
     let controlKeys = state.form.focusedField.flatMap { control(for: $0)?.keyHelp } ?? []
     let help = keymap.helpItems(
-      for: kind, enterSubmits: submits, controlKeys: controlKeys, filtering: view.input.isTyping,
+      for: kind, enterSubmits: submits, submitTitle: submitTitle, controlKeys: controlKeys,
+      filtering: view.input.isTyping,
       scrolls: moreAbove || moreBelow)
     cache.row(size.rows - 1, .help(help), in: &buffer) { buffer in
       KeyHelpView(items: help, theme: theme)

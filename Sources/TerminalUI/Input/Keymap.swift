@@ -191,12 +191,13 @@ extension Keymap {
   /// The focused control's own keys come first (`controlKeys` are a control's of your own,
   /// ``FormControl/keyHelp(_:_:)``), then the focus moves, Enter and Esc: a footer too narrow
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
-  /// it submits and `press` on a button; while a list's filter is being typed (`filtering`),
+  /// it submits (the first word of the form's submit button, `submitTitle`: `deploy`, `send`)
+  /// and `press` on a button; while a list's filter is being typed (`filtering`),
   /// Enter chooses, since the toggle key types. A form taller than the screen (`scrolls`) names
   /// the scroll keys before Esc, where the focused control leaves them to the form.
   public func helpItems(
-    for focused: ControlKind?, enterSubmits: Bool = false, controlKeys: [KeyHelpView.Item] = [],
-    filtering: Bool = false, scrolls: Bool = false
+    for focused: ControlKind?, enterSubmits: Bool = false, submitTitle: String = "Save",
+    controlKeys: [KeyHelpView.Item] = [], filtering: Bool = false, scrolls: Bool = false
   ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ binding: KeyBinding, _ help: String? = nil) {
@@ -228,7 +229,8 @@ extension Keymap {
     add(focusNext)
     add(focusPrevious)
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
-      add(activate, enterSubmits ? "save" : activate.help)
+      let submits = submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save"
+      add(activate, enterSubmits ? submits : activate.help)
     }
     if scrolls, focused != .list, focused != .custom, controlKeys.isEmpty,
       let up = scrollUp.keyName, let down = scrollDown.keyName

@@ -105,6 +105,10 @@ import Testing
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .stepper, enterSubmits: true)), columns: 80).lines == [
       "←/→ change  Tab next  Shift-Tab back  Enter save  Esc cancel"
     ])
+    // Enter says what the form's submit button says: its first word.
+    #expect(
+      Keymap.standard.helpItems(for: .toggle, enterSubmits: true, submitTitle: "Deploy now").contains(
+        KeyHelpView.Item(key: "Enter", action: "deploy")))
     #expect(rendered(KeyHelpView(items: Keymap.standard.helpItems(for: .button)), columns: 80).lines == [
       "Enter press  Tab next  Shift-Tab back  Esc cancel"
     ])
