@@ -13,11 +13,12 @@ struct SettingsTUI: AsyncParsableCommand {
       \(Keymap.standard.summary.map { "  " + $0 }.joined(separator: "\n"))
 
       Exit codes: 0 submitted, 1 cancelled or invalid, 2 usage or environment error, \
-      130 Ctrl-C.
+      130 Ctrl-C, 141 when the reader of the output has gone (as SIGPIPE would).
 
       Settings are saved in $XDG_CONFIG_HOME/settings-tui/settings.json (default \
       ~/.config/settings-tui/settings.json); clients in \
-      $XDG_DATA_HOME/settings-tui/clients.sqlite (default ~/.local/share/settings-tui/).
+      $XDG_DATA_HOME/settings-tui/clients.sqlite (default \
+      ~/.local/share/settings-tui/clients.sqlite).
       The form is drawn on /dev/tty, so `values=$(settings-tui client --json)` works.
       NO_COLOR (or --no-color) turns colours off. --accessible (also ACCESSIBLE=1, or TERM=dumb) \
       asks each field as a line of text instead of drawing the form.

@@ -191,7 +191,7 @@ extension EndToEnd {
       var result = try session.runDirectly(["--no-input", "--set", "sendEmailNotifications=true"])
       #expect(result.status == 2, "\(result)")
       #expect(
-        result.stderr == "settings-tui: --set sendEmailNotifications: the form skips this field with the other values, so it cannot be set\n",
+        result.stderr == "settings-tui: --set sendEmailNotifications: the form skips this field with the other values (another field turns it on: set that one too), so it cannot be set\n",
         "\(result)")
       #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path))
       result = try session.runDirectly([

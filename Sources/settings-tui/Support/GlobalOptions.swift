@@ -22,7 +22,7 @@ struct FormOptions: ParsableArguments {
 
   @Option(
     name: .customLong("set"),
-    help: ArgumentHelp("Set a field to a value (repeatable): a field named at the top of this help, or a spec field's key.", valueName: "field=value"))
+    help: ArgumentHelp("Set a field to a value (repeatable): a field named at the top of this help, or, for a form from a spec, a field's key.", valueName: "field=value"))
   var assignments: [String] = []
 
   var noMouse: Bool { display.noMouse }

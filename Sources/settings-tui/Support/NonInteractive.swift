@@ -25,7 +25,9 @@ enum NonInteractive {
       guard let binding = action.binding, binding.changes(opened),
         let field = layout.field(editing: binding.keyPath), !State.rules.isEnabled(field, in: store.state)
       else { continue }
-      throw fail("--set \(field): the form skips this field with the other values, so it cannot be set")
+      throw fail(
+        "--set \(field): the form skips this field with the other values (another field turns it on: "
+          + "set that one too), so it cannot be set")
     }
     await store.send(.form(.submitTapped)).finish()
     // NB: A submit can wait for an asynchronous check started earlier, then the save; give
