@@ -54,6 +54,9 @@ public struct FormSpec: Hashable, Sendable {
     public var minLength: Int?
     public var maxLength: Int?
     public var pattern: String?
+    /// What a value that does not match `pattern` is told, in the person's words; `nil`:
+    /// "Must match" and the pattern.
+    public var patternError: String?
     public var oneOf: [String]?
     /// A note's text.
     public var text: String
@@ -312,7 +315,7 @@ private struct Parser {
 
   static let fieldKeys: Set<String> = [
     "key", "kind", "label", "description", "default", "options", "required", "min", "max",
-    "minLength", "maxLength", "pattern", "oneOf", "text", "rows", "echo",
+    "minLength", "maxLength", "pattern", "patternError", "oneOf", "text", "rows", "echo",
   ]
 
   /// An object's keys in one order from run to run: the decoder hands them over in its
@@ -330,6 +333,7 @@ private struct Parser {
     "minLength": [.text, .textarea, .secret],
     "maxLength": [.text, .textarea, .secret],
     "pattern": [.text, .textarea, .secret],
+    "patternError": [.text, .textarea, .secret],
     "oneOf": [.text, .textarea, .secret],
     "text": [.note],
     "rows": [.textarea, .select, .multiselect],
@@ -391,6 +395,7 @@ private struct Parser {
       minLength: int(object["minLength"], "\(path).minLength"),
       maxLength: int(object["maxLength"], "\(path).maxLength"),
       pattern: string(object["pattern"], "\(path).pattern"),
+      patternError: line(object["patternError"], "\(path).patternError"),
       oneOf: strings(object["oneOf"], "\(path).oneOf"),
       text: string(object["text"], "\(path).text") ?? "",
       rows: int(object["rows"], "\(path).rows"), hidesEcho: false)
@@ -402,6 +407,9 @@ private struct Parser {
       }
     }
     if let rows = field.rows, rows < 1 || rows > 50 { problem("\(path).rows", "expected 1 to 50") }
+    if field.patternError != nil, object["pattern"] == nil {
+      problem("\(path).patternError", "says what a value that does not match pattern is told: give pattern too")
+    }
     if let pattern = field.pattern, pattern.isEmpty {
       problem("\(path).pattern", "an empty pattern matches only empty text: leave pattern out for any text")
       field.pattern = nil
@@ -620,7 +628,7 @@ extension FormSpec {
       if let pattern = field.pattern {
         switch PatternMatch.check(pattern, text) {
         case .matches: break
-        case .doesNotMatch: return "Must match \(pattern)"
+        case .doesNotMatch: return field.patternError ?? "Must match \(pattern)"
         case .tooSlow: return "Gave up matching \(pattern): too slow for this value"
         }
       }

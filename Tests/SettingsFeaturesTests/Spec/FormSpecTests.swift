@@ -344,6 +344,18 @@ struct FormSpecTests {
     #expect(FormSpec.error(of: spec.fields[7], value: .number(10)) == "At most 9")
   }
 
+  /// A pattern's error in the person's words, instead of the pattern read out; given without a
+  /// pattern, it is a mistake of the spec.
+  @Test func aPatternErrorSaysWhatTheAuthorWrote() throws {
+    let spec = try parse(#"{"fields": [{"key": "pin", "pattern": "[0-9]{4}", "patternError": "Four digits"}]}"#)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text("12a4")) == "Four digits")
+    #expect(problems(#"{"fields": [{"key": "pin", "patternError": "Four digits"}]}"#) == [
+      "$.fields[0].patternError: says what a value that does not match pattern is told: give pattern too"
+    ])
+    #expect(problems(#"{"fields": [{"key": "n", "kind": "number", "patternError": "x"}]}"#).first?.hasPrefix(
+      "$.fields[0].patternError: a number takes no patternError") == true)
+  }
+
   /// A value from --set is held to what typing allows: one line without characters that steer
   /// a terminal; a text area takes line breaks and tabs.
   @Test func controlCharactersAreRefusedWhereTypingCouldNotPutThem() throws {
