@@ -162,10 +162,17 @@ where Action.State == State {
     printNotes(through: index)
   }
 
+  /// Prints the notes before the field at `index` not printed yet, and names the fields
+  /// passed by because the answers so far turn them off: a listener knows they exist.
   mutating func printNotes(through index: Int) {
     guard shownThrough < index else { return }
+    var skipped: [String] = []
     for position in (shownThrough + 1)..<min(index, layout.controls.count) {
       let control = layout.controls[position]
+      if control.kind != .note, !layout.rules.isEnabled(layout.fields[position], in: store.state) {
+        skipped.append(control.label.visibleForTerminal)
+        continue
+      }
       guard control.kind == .note, case let .text(text) = control.value(store.state) else { continue }
       write(control.label.visibleForTerminal + ":")
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -175,6 +182,7 @@ where Action.State == State {
       //     as the note's last line.
       write("")
     }
+    if !skipped.isEmpty { write("Not asked with these answers: \(skipped.joined(separator: ", ")).") }
     shownThrough = index
   }
 
