@@ -62,6 +62,17 @@ struct ClientListLinesTests {
     #expect(channel.transcript.contains("2) Grace Hopper <grace@navy.mil>, 86"), "the list read again: \(channel.transcript)")
   }
 
+  /// Esc then Enter inside the client form goes back to the list, nothing saved: the only way
+  /// out was the end of the input, which ended the whole list.
+  @Test func escThenEnterLeavesTheClientFormForTheList() async {
+    let store = makeStore()
+    let channel = ScriptedLineChannel(["2", "e", "\u{1B}", "q"])
+    await ClientList.runLines(store, channel: channel)
+    #expect(await clients.updated == [])
+    #expect(store.state.editor == nil)
+    #expect(channel.transcript.hasSuffix("Words to search, a number to choose, a to add, q to quit: q\n"), "\(channel.transcript)")
+  }
+
   /// The edited client's email is checked from the form's first action, with the real clock's
   /// debounce: Save waits for that check instead of saying the form could not be submitted.
   @Test func saveWaitsForACheckStillRunning() async {

@@ -110,6 +110,12 @@ where Action.State == State {
     channel.write(line + ": ")
     guard var text = await channel.readLine(secret: question?.isSecret ?? false) else { return false }
     if text.hasSuffix("\r") { text.removeLast() }
+    // NB: Esc, then Enter (a terminal shows ^[): leave the form, as Esc does on the screen; one
+    //     with changes asks first (the form's own question, asked next).
+    if text == "\u{1B}" {
+      await store.send(.form(.cancelTapped)).finish()
+      return true
+    }
 
     if !text.isEmpty {
       if let question {

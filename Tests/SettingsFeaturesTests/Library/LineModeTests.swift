@@ -53,7 +53,7 @@ struct LineModeTests {
   /// meant for the next question, and taking it would shift every answer after it.
   @Test func aRefusedAnswerFromAFileEndsTheForm() async {
     let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
-    let channel = ScriptedLineChannel(["\u{1B}", "Bob"], isInteractive: false)
+    let channel = ScriptedLineChannel(["\u{7}", "Bob"], isInteractive: false)
     #expect(await Overwrite.layout.runLines(store, channel: channel) == .cancelled, "\(channel.transcript)")
     #expect(store.state.name == "old")
     #expect(
@@ -63,13 +63,27 @@ struct LineModeTests {
       "\(channel.transcript)")
   }
 
-  /// Esc then Enter is no text: it emptied the field without a word.
+  /// Control characters alone are no text: they emptied the field without a word.
   @Test func anAnswerOfControlCharactersAloneIsRefused() async {
     let store = Store(initialState: Overwrite.State(overwrite: true)) { Overwrite() }
-    let channel = ScriptedLineChannel(["\u{1B}", "Bob"])
+    let channel = ScriptedLineChannel(["\u{7}\u{1B}", "Bob"])
     #expect(await Overwrite.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
     #expect(store.state.name == "Bob")
     #expect(channel.transcript.contains("  Error: Type the text (Enter keeps the value, a space clears it)\n"), "\(channel.transcript)")
+  }
+
+  /// Esc, then Enter, leaves the form as Esc does on the screen: at once when nothing changed,
+  /// after "Discard changes?" when something did.
+  @Test func escThenEnterLeavesTheFormAskingFirstWhenSomethingChanged() async {
+    let untouched = Store(initialState: Onboarding.State()) { Onboarding() }
+    let quiet = ScriptedLineChannel(["\u{1B}"])
+    #expect(await Onboarding.layout.runLines(untouched, channel: quiet) == .cancelled, "\(quiet.transcript)")
+
+    let changed = Store(initialState: Onboarding.State()) { Onboarding() }
+    let channel = ScriptedLineChannel(["Ada", "\u{1B}", "n", "\u{1B}", "y"])
+    #expect(await Onboarding.layout.runLines(changed, channel: channel) == .cancelled, "\(channel.transcript)")
+    #expect(channel.transcript.components(separatedBy: "Discard changes?").count - 1 == 2, "\(channel.transcript)")
+    #expect(changed.state.name == "Ada")
   }
 
   @Test func everyFieldIsAskedInOrderWithPagesErrorsAndOptions() async {
