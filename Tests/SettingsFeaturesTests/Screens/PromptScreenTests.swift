@@ -39,6 +39,18 @@ struct PromptScreenTests {
     for answer in ["Merge", "Keep mine", "Use saved", "Back"] { #expect(text.contains(answer)) }
   }
 
+  /// A file another program removed: said so, with Save and Back, and keys that answer them.
+  @Test func aRemovedSettingsFileIsSaidToBeRemoved() {
+    var state = SettingsForm.State()
+    state.form.prompt = .settingsRemoved
+    let lines = screen(SettingsForm.layout, state).lines
+    let text = lines.joined(separator: " ").replacingOccurrences(of: "│", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(text.contains("Another program removed the settings file while this form was open."), "\(lines.joined(separator: "\n"))")
+    #expect(text.contains("[ Save ] [ Back ]"), "\(lines.joined(separator: "\n"))")
+    #expect(lines.last?.hasPrefix(" s save  b back") == true, "\(lines.last ?? "")")
+  }
+
   @Test func aLongQuestionWrapsInsideTheBox() {
     var state = clientWithEdits()
     state.form.prompt = FormPrompt(
