@@ -65,6 +65,7 @@ extension EndToEnd {
       (["clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
       (["clients", "edti", "ada@example.com"], "'edti' is not a command. Did you mean 'edit'? Commands: list, edit, remove."),
       (["xyz"], "'xyz' is not a command. Commands: settings, client, clients, form."),
+      (["clients", "help"], "'help' is not a command. Did you mean '--help'? Commands: list, edit, remove."),
     ])
     func aMistypedCommandIsNamedWithTheNearestOne(arguments: [String], message: String) throws {
       let session = try TmuxSession()

@@ -407,7 +407,9 @@ private struct Parser {
       }
     }
     if let rows = field.rows, rows < 1 || rows > 50 { problem("\(path).rows", "expected 1 to 50") }
-    if field.patternError != nil, object["pattern"] == nil {
+    if field.patternError?.isEmpty == true {
+      problem("\(path).patternError", "an empty patternError says nothing: leave it out for \"Must match\" and the pattern")
+    } else if field.patternError != nil, object["pattern"] == nil, Self.kindsTaking["pattern"]?.contains(kind) == true {
       problem("\(path).patternError", "says what a value that does not match pattern is told: give pattern too")
     }
     if let pattern = field.pattern, pattern.isEmpty {

@@ -34,7 +34,8 @@ extension SpecForm {
           visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
         // NB: "or none" is no answer where at least one must be chosen.
         let least = max(item.minimum ?? 0, item.required ? 1 : 0)
-        control = least > 0 ? list.answerHint("numbers separated by commas, at least \(least)") : list
+        let most = item.maximum.map { ", at most \($0)" } ?? ""
+        control = least > 0 ? list.answerHint("numbers separated by commas, at least \(least)\(most)") : list
       case .number:
         control = Stepper(item.label, \.numbers[index], range: item.numberRange)
       case .note:

@@ -17,10 +17,11 @@ enum UnknownCommand {
       return message(for: arguments.dropFirst(), in: subcommand)
     }
     // NB: Only where the default takes the words that follow: the defaults here take none.
-    guard configuration.defaultSubcommand != nil, word != "help" else { return nil }
+    // NB: `help` is a command of the top level only (ArgumentParser's): elsewhere, --help.
+    guard configuration.defaultSubcommand != nil, !(word == "help" && command == SettingsTUI.self) else { return nil }
     let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-    let nearest = commands.min { distance(word, $0) < distance(word, $1) }
-    let suggestion = nearest.flatMap { distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
+    let nearest = word == "help" ? "--help" : commands.min { distance(word, $0) < distance(word, $1) }
+    let suggestion = nearest.flatMap { word == "help" || distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
     return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
   }
 

@@ -141,7 +141,7 @@ struct LineModeTests {
     #expect(store.state.subscribes)
     let transcript = channel.transcript
     #expect(transcript.hasPrefix("Survey\nAbout:\n  A few questions.\n  It takes a minute.\n"))
-    #expect(transcript.contains("Topics (numbers separated by commas, or none): 1\n  Error: Choose at least two topics\n"))
+    #expect(transcript.contains("Topics (numbers separated by commas, at most 3, or none): 1\n  Error: Choose at least two topics\n"), "\(transcript)")
     #expect(transcript.contains("  Pick two or three\n"), "the description")
     #expect(transcript.contains("Secret: ***\n"))
     #expect(!transcript.contains("hunter2"))

@@ -352,8 +352,23 @@ struct FormSpecTests {
     #expect(problems(#"{"fields": [{"key": "pin", "patternError": "Four digits"}]}"#) == [
       "$.fields[0].patternError: says what a value that does not match pattern is told: give pattern too"
     ])
-    #expect(problems(#"{"fields": [{"key": "n", "kind": "number", "patternError": "x"}]}"#).first?.hasPrefix(
-      "$.fields[0].patternError: a number takes no patternError") == true)
+    #expect(problems(#"{"fields": [{"key": "n", "kind": "number", "patternError": "x"}]}"#) == [
+      "$.fields[0].patternError: a number takes no patternError (it applies to text, textarea or secret)"
+    ], "said once: not also 'give pattern too'")
+    #expect(problems(#"{"fields": [{"key": "pin", "pattern": "[0-9]+", "patternError": ""}]}"#) == [
+      "$.fields[0].patternError: an empty patternError says nothing: leave it out for \"Must match\" and the pattern"
+    ])
+  }
+
+  /// An option called "none" is chosen by that word in line mode; a space then chooses none.
+  @Test func aMultiselectOptionCalledNoneCanBeChosenByName() async throws {
+    SpecForm.install(try parse(#"{"fields": [{"key": "m", "kind": "multiselect", "options": ["Lima", "none"]}, {"key": "n", "kind": "multiselect", "options": ["Lima"], "default": ["Lima"]}]}"#))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["none", "none"])
+    #expect(await SpecForm.layout().runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.lists[0].wrappedValue == ["none"])
+    #expect(store.state.lists[1].wrappedValue == [], "without such an option, none is none")
+    #expect(channel.transcript.contains("m (numbers separated by commas, or a space for none): none"), "\(channel.transcript)")
   }
 
   /// A value from --set is held to what typing allows: one line without characters that steer

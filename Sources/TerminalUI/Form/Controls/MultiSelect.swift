@@ -21,6 +21,10 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
+  let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
+  // NB: An option may be called "none": then that word chooses it, and a space chooses none.
+  let noneIsAnOption = matcher.index(of: "none") != nil
+  let most = limit.map { ", at most \($0)" } ?? ""
   func chosen(_ state: State) -> Set<Int> {
     let values = Set(state[keyPath: keyPath].wrappedValue)
     return Set(options.indices.filter { values.contains(options[$0]) })
@@ -80,11 +84,12 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
       options: navigation.titles,
       // NB: Asked once per option as they are listed: the chosen values, not every option.
       isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(options[index]) },
-      hint: "numbers separated by commas, or none",
+      hint: "numbers separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
       answer: { text, _ throws(MisunderstoodAnswer) in
-        guard text.lowercased() != "none" else { return .set(keyPath, []) }
+        if text.trimmingSpaces.isEmpty || (!noneIsAnOption && text.trimmingSpaces.lowercased() == "none") {
+          return .set(keyPath, [])
+        }
         var indexes = Set<Int>()
-        let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
         for part in text.split(separator: ",") {
           guard let index = matcher.index(of: String(part), orNumber: true) else {
             throw MisunderstoodAnswer(
