@@ -25,8 +25,10 @@ final class RootStoreCore<State, Action>: StoreCore {
   private var nextObserverID = 0
   private var isSending = false
   private var queue: [Action] = []
-  /// Callers of ``wait(until:)``, each with what it waits for.
-  private var waiters: [Int: (isDone: @MainActor (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
+  /// Callers of ``wait(until:)``, each with whether its wait is over and how to let it go on.
+  // NB: Closures, not continuations: a stored continuation type is looked up at run time (its
+  //     `Never: Error`) in every function that touches this, sending included.
+  private var waiters: [Int: (isDone: @MainActor () -> Bool, resume: @MainActor () -> Void)] = [:]
   private var nextWaiterID = 0
 
   init<R: Reducer<State, Action>>(
@@ -96,10 +98,10 @@ final class RootStoreCore<State, Action>: StoreCore {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard !Task.isCancelled else { return continuation.resume() }
-        waiters[id] = (isDone, continuation)
+        waiters[id] = ({ [unowned self] in isDone(self.currentState) }, { continuation.resume() })
       }
     } onCancel: {
-      Task { @MainActor [weak self] in self?.waiters.removeValue(forKey: id)?.continuation.resume() }
+      Task { @MainActor [weak self] in self?.waiters.removeValue(forKey: id)?.resume() }
     }
   }
 
@@ -107,9 +109,9 @@ final class RootStoreCore<State, Action>: StoreCore {
   private func resumeWaiters() {
     guard !waiters.isEmpty else { return }
     let isIdle = !hasRunningEffects
-    for (id, waiter) in waiters where isIdle || waiter.isDone(currentState) {
+    for (id, waiter) in waiters where isIdle || waiter.isDone() {
       waiters[id] = nil
-      waiter.continuation.resume()
+      waiter.resume()
     }
   }
 
@@ -135,7 +137,7 @@ final class RootStoreCore<State, Action>: StoreCore {
 
   isolated deinit {
     runner?.cancelAll()
-    for waiter in waiters.values { waiter.continuation.resume() }
+    for waiter in waiters.values { waiter.resume() }
   }
 }
 
