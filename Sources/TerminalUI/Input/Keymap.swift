@@ -229,8 +229,7 @@ extension Keymap {
     add(focusNext)
     add(focusPrevious)
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
-      let submits = submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save"
-      add(activate, enterSubmits ? submits : activate.help)
+      add(activate, enterSubmits ? submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save" : activate.help)
     }
     if scrolls, focused != .list, focused != .custom, controlKeys.isEmpty,
       let up = scrollUp.keyName, let down = scrollDown.keyName
