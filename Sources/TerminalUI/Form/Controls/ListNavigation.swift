@@ -30,6 +30,13 @@ struct ListNavigation {
     self.folded = filters ? titles.map(matchKey) : []
   }
 
+  /// Whether a title reads as `text`, compared as `matchKey` makes both: from the keys a long
+  /// list keeps for its filter, or, for a short one, its few titles.
+  func hasTitle(_ text: String) -> Bool {
+    let key = matchKey(text)
+    return filters ? folded.contains(key) : titles.contains { matchKey($0) == key }
+  }
+
   /// The rows the list takes: its options, and its filter line when it has one.
   var rows: Int { visibleRows + (filters ? 1 : 0) }
 

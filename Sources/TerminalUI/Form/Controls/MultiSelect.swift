@@ -21,9 +21,8 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
-  let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
   // NB: An option may be called "none": then that word chooses it, and a space chooses none.
-  let noneIsAnOption = matcher.index(of: "none") != nil
+  let noneIsAnOption = navigation.hasTitle("none")
   let most = limit.map { ", at most \($0)" } ?? ""
   func chosen(_ state: State) -> Set<Int> {
     let values = Set(state[keyPath: keyPath].wrappedValue)
@@ -90,6 +89,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
           return .set(keyPath, [])
         }
         var indexes = Set<Int>()
+        let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
         for part in text.split(separator: ",") {
           guard let index = matcher.index(of: String(part), orNumber: true) else {
             throw MisunderstoodAnswer(
