@@ -107,6 +107,18 @@ extension EndToEnd {
       #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")
     }
 
+    /// Runs the program with `arguments` in an empty folder of the session's, to see what it
+    /// leaves there.
+    func runInAnEmptyFolder(_ session: TmuxSession, _ arguments: [String]) throws -> (ProcessResult, URL) {
+      let shell = try #require(which("sh"))
+      let folder = session.folder.appendingPathComponent("cwd")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let result = try run(
+        shell, ["-c", #"cd "$1" && shift && exec "$0" "$@""#, session.binary, folder.path] + arguments,
+        environment: session.environment)
+      return (result, folder)
+    }
+
     /// An empty path would have the program write `..lock` where it runs, then fail to save.
     @Test(arguments: [
       ["--no-input", "--set", "displayName=Blob", "--config", ""],
@@ -117,12 +129,7 @@ extension EndToEnd {
     func anEmptyPathIsAMistakeOfTheCommandLine(arguments: [String]) throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let shell = try #require(which("sh"))
-      let folder = session.folder.appendingPathComponent("cwd")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let result = try run(
-        shell, ["-c", #"cd "$1" && shift && exec "$0" "$@""#, session.binary, folder.path] + arguments,
-        environment: session.environment)
+      let (result, folder) = try runInAnEmptyFolder(session, arguments)
       #expect(result.status == 2, "\(result)")
       #expect(result.stderr.contains("needs a path; give "), "\(result)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing written where it ran")
@@ -137,12 +144,7 @@ extension EndToEnd {
     func standardInputIsNoSettingsFileOrDatabase(arguments: [String]) throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let shell = try #require(which("sh"))
-      let folder = session.folder.appendingPathComponent("cwd")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let result = try run(
-        shell, ["-c", #"cd "$1" && shift && exec "$0" "$@""#, session.binary, folder.path] + arguments,
-        environment: session.environment)
+      let (result, folder) = try runInAnEmptyFolder(session, arguments)
       #expect(result.status == 2, "\(result)")
       #expect(result.stderr.contains("cannot") || result.stderr.contains("not standard input"), "\(result)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no file named -")
