@@ -67,41 +67,38 @@ struct StoreTests {
 
   // MARK: - Waiting
 
-  @Test func waitReturnsOnceAnEffectsActionMakesTheConditionHold() async {
+  /// A counter whose delayed increment runs on a test clock, and a task waiting until
+  /// `condition` holds (not the send's own task: what awaits the state needs no handle on the
+  /// effect).
+  func waiting(
+    until condition: @escaping @MainActor (Counter.State) -> Bool
+  ) async -> (store: Store<Counter.State, Counter.Action>, clock: TestClock<Duration>, waiting: Task<Bool, Never>) {
     let clock = TestClock()
     let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
       $0.continuousClock = clock
     }
-    // NB: Not the send's own task: what awaits the state needs no handle on the effect.
     store.send(.delayedIncrementTapped)
-    let waiting = Task { await store.wait { $0.count == 1 } }
+    let waiting = Task { await store.wait(until: condition) }
     await Task.megaYield()
+    return (store, clock, waiting)
+  }
+
+  @Test func waitReturnsOnceAnEffectsActionMakesTheConditionHold() async {
+    let (store, clock, waiting) = await waiting { $0.count == 1 }
     await clock.advance(by: .seconds(1))
     #expect(await waiting.value)
     #expect(store.state.count == 1)
   }
 
   @Test func waitEndsWhenNoEffectRunsAndSaysTheConditionDoesNotHold() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.send(.delayedIncrementTapped)
-    let waiting = Task { await store.wait { $0.count == 5 } }
-    await Task.megaYield()
+    let (store, _, waiting) = await waiting { $0.count == 5 }
     store.send(.cancelDelayTapped)
     #expect(await waiting.value == false, "nothing can change the state any more")
     #expect(await store.wait { $0.count == 5 } == false, "with nothing running, at once")
   }
 
   @Test func cancellingAWaitEndsItButNotTheEffects() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.send(.delayedIncrementTapped)
-    let waiting = Task { await store.wait { $0.count == 1 } }
-    await Task.megaYield()
+    let (store, clock, waiting) = await waiting { $0.count == 1 }
     waiting.cancel()
     #expect(await waiting.value == false, "ended before the effect answered")
     #expect(store.hasRunningEffects)
