@@ -9,17 +9,22 @@ import Testing
 @Suite(.mainSerialExecutor)
 @MainActor
 struct SettingsConflictTests {
-  /// A storage whose file another program changed (digest) after the form loaded it.
+  /// A storage whose file another program changed (digest) after the form loaded it, or
+  /// removed.
   final class ChangedFile: Sendable {
     let saves = LockIsolated<[(UserSettings, SettingsStorageClient.SaveMode)]>([])
     let onDisk = LockIsolated(UserSettings(digest: .weekly, displayName: "Blob"))
+    let isRemoved: Bool
+
+    init(isRemoved: Bool = false) { self.isRemoved = isRemoved }
 
     var client: SettingsStorageClient {
       SettingsStorageClient(
         load: { [onDisk] in onDisk.value },
-        save: { [saves] settings, mode in
+        save: { [saves, isRemoved] settings, mode in
           saves.withValue { $0.append((settings, mode)) }
-          if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: ["digest"]) }
+          guard mode == .askIfChanged else { return }
+          throw SettingsStorageClient.FileChanged(fields: isRemoved ? [] : ["digest"], isRemoved: isRemoved)
         })
     }
   }
@@ -34,7 +39,9 @@ struct SettingsConflictTests {
 
   static let asked = FormPrompt.settingsChanged(fields: ["digest"])
 
-  func submitAndGetAsked(_ store: TestStore<SettingsForm.State, SettingsForm.Action>) async {
+  func submitAndGetAsked(
+    _ store: TestStore<SettingsForm.State, SettingsForm.Action>, asked: FormPrompt = Self.asked
+  ) async {
     await store.send(.set(\.$protectMyPosts, true)) {
       $0.protectMyPosts = true
       $0.form.hasEdits = true
@@ -43,9 +50,22 @@ struct SettingsConflictTests {
       $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
       $0.form.submission = .saving
     }
-    await store.receive(.form(.submitAsked(Self.asked))) {
+    await store.receive(.form(.submitAsked(asked))) {
       $0.form.submission = nil
-      $0.form.prompt = Self.asked
+      $0.form.prompt = asked
+    }
+  }
+
+  /// Keep mine (Save, for a removed file): the form's values, whole, and the form ends.
+  func keepMine(_ store: TestStore<SettingsForm.State, SettingsForm.Action>) async {
+    await store.send(answer("mine")) {
+      $0.form.prompt = nil
+      $0.saveMode = .overwrite
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
     }
   }
 
@@ -79,15 +99,7 @@ struct SettingsConflictTests {
     let file = ChangedFile()
     let store = makeStore(file)
     await submitAndGetAsked(store)
-    await store.send(answer("mine")) {
-      $0.form.prompt = nil
-      $0.saveMode = .overwrite
-    }
-    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
-    await store.receive(.form(.submitFinished(error: nil))) {
-      $0.form.submission = nil
-      $0.form.outcome = .submitted
-    }
+    await keepMine(store)
     #expect(file.saves.value.last?.0 == UserSettings(displayName: "Blob", protectMyPosts: true))
     #expect(file.saves.value.last?.1 == .overwrite)
   }
@@ -111,37 +123,14 @@ struct SettingsConflictTests {
   /// Another program removed the file: the question says so and offers to save this form's
   /// values again, or to go back, not a merge with values nobody saved.
   @Test func aRemovedFileIsSaidSoAndSaveWritesThisFormsValues() async {
-    let saves = LockIsolated<[SettingsStorageClient.SaveMode]>([])
-    var state = SettingsForm.State(settings: UserSettings(displayName: "Blob"))
-    state.form.focus = .submit
-    let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
-      $0.settingsStorage = SettingsStorageClient(
-        load: { nil },
-        save: { _, mode in
-          saves.withValue { $0.append(mode) }
-          if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: [], isRemoved: true) }
-        })
-    }
-    await store.send(.form(.submitTapped)) {
-      $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
-      $0.form.submission = .saving
-    }
-    await store.receive(.form(.submitAsked(.settingsRemoved))) {
-      $0.form.submission = nil
-      $0.form.prompt = .settingsRemoved
-    }
+    let file = ChangedFile(isRemoved: true)
+    let store = makeStore(file)
+    await submitAndGetAsked(store, asked: .settingsRemoved)
     #expect(FormPrompt.settingsRemoved.message.hasPrefix("Another program removed the settings file"))
     #expect(FormPrompt.settingsRemoved.choices.map(\.title) == ["Save", "Back"])
-    await store.send(answer("mine")) {
-      $0.form.prompt = nil
-      $0.saveMode = .overwrite
-    }
-    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
-    await store.receive(.form(.submitFinished(error: nil))) {
-      $0.form.submission = nil
-      $0.form.outcome = .submitted
-    }
-    #expect(saves.value == [.askIfChanged, .overwrite])
+    await keepMine(store)
+    #expect(file.saves.value.map(\.1) == [.askIfChanged, .overwrite])
+    #expect(file.saves.value.last?.0 == UserSettings(displayName: "Blob", protectMyPosts: true))
   }
 
   /// Use saved, with the file malformed by now: the form says why, as a failed save does (it
