@@ -13,13 +13,13 @@ public enum BadUnicodeEscape {
       else { return nil }
       return UInt32(text, radix: 16).flatMap { text.count == 4 && text.allSatisfy(\.isHexDigit) ? $0 : nil }
     }
-    var index = 0
-    var inString = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        inString.toggle()
-      } else if inString, byte == UInt8(ascii: "\\") {
+    for token in JSONTokens(bytes) where token.kind == .string || token.kind == .unclosedString {
+      var index = token.range.lowerBound + 1
+      while index < token.range.upperBound {
+        guard bytes[index] == UInt8(ascii: "\\") else {
+          index += 1
+          continue
+        }
         guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
           index += 2
           continue
@@ -32,9 +32,7 @@ public enum BadUnicodeEscape {
           continue
         }
         index += 6
-        continue
       }
-      index += 1
     }
     return nil
   }

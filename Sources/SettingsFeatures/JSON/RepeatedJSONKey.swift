@@ -27,41 +27,35 @@ public struct RepeatedJSONKey: Equatable, Sendable {
       case array(index: Int)
     }
     var open: [Container] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "{"):
+    for token in JSONTokens(bytes) {
+      switch token.kind {
+      case .openObject:
         open.append(.object(keys: [], current: nil, expectsKey: true))
-      case UInt8(ascii: "["):
+      case .openArray:
         open.append(.array(index: 0))
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+      case .close:
         _ = open.popLast()
-      case UInt8(ascii: ","):
+      case .comma:
         switch open.last {
         case let .object(keys, current, _)?: open[open.count - 1] = .object(keys: keys, current: current, expectsKey: true)
         case let .array(position)?: open[open.count - 1] = .array(index: position + 1)
         case nil: break
         }
-      case UInt8(ascii: "\""):
-        let start = index
-        index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        guard case .object(var keys, _, true)? = open.last, index < bytes.count else { break }
-        let key = JSONString.decoded(bytes[start...index])
+      case .string:
+        guard case .object(var keys, _, true)? = open.last else { break }
+        let key = JSONString.decoded(bytes[token.range])
         if keys.contains(key) {
-          return RepeatedJSONKey(path: path(open.dropLast()) + member(key), key: key, position: TextPosition(offset: start, in: bytes))
+          return RepeatedJSONKey(
+            path: path(open.dropLast()) + member(key), key: key,
+            position: TextPosition(offset: token.range.lowerBound, in: bytes))
         }
         // NB: Taken off the stack first, so the set is grown in place, not copied per key.
         open.removeLast()
         keys.insert(key)
         open.append(.object(keys: keys, current: key, expectsKey: false))
-      default:
+      case .colon, .scalar, .unclosedString:
         break
       }
-      index += 1
     }
     return nil
 

@@ -19,12 +19,18 @@ public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
     column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
   }
 
-  /// The location of the first `"key"` in `bytes`, or `nil` when it does not appear.
+  /// The location of the first member named `key` in `bytes` (a string before a colon, its
+  /// escapes resolved), or `nil` when there is none.
   public static func ofKey(_ key: String, in bytes: [UInt8]) -> TextPosition? {
-    let needle = Array("\"\(key)\"".utf8)
-    guard needle.count <= bytes.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
-      return TextPosition(offset: start, in: bytes)
+    var tokens = JSONTokens(bytes)
+    var previous = tokens.next()
+    while let token = tokens.next() {
+      if token.kind == .colon, let string = previous, string.kind == .string,
+        JSONString.decoded(bytes[string.range]) == key
+      {
+        return TextPosition(offset: string.range.lowerBound, in: bytes)
+      }
+      previous = token
     }
     return nil
   }

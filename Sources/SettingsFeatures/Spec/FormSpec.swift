@@ -139,7 +139,7 @@ extension FormSpec {
   /// Why `bytes` are not JSON, in words a person can act on: empty, not UTF-8, nested deeper
   /// than a parser follows, or where the text stops being JSON.
   private static func syntaxProblem(in bytes: [UInt8], error: any Error) -> String {
-    if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+    if bytes.allSatisfy(JSONTokens.isWhitespace) {
       return "$: the spec is empty (expected a JSON object with \"title\" and \"fields\")"
     }
     if let offset = firstInvalidUTF8(in: bytes) {
@@ -189,23 +189,16 @@ extension FormSpec {
   private static func nestingDepth(of bytes: [UInt8]) -> Int {
     var depth = 0
     var deepest = 0
-    var index = 0
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
-        index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
+    for token in JSONTokens(bytes) {
+      switch token.kind {
+      case .openObject, .openArray:
         depth += 1
         deepest = max(deepest, depth)
-      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+      case .close:
         depth -= 1
       default:
         break
       }
-      index += 1
     }
     return deepest
   }

@@ -27,89 +27,46 @@ enum RawJSONMembers {
   /// The top-level members of `bytes`, in the text's order; `nil` when the text is not a JSON
   /// object. Meant for text a JSON parser accepted: it checks only the object's outline.
   static func of(_ bytes: [UInt8]) -> [RawJSONMember]? {
-    var scanner = Scanner(bytes: bytes)
-    // NB: A byte order mark may start the text (JSON parsers skip it too).
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
-    scanner.skipWhitespace()
-    guard scanner.take(UInt8(ascii: "{")) else { return nil }
+    var tokens = JSONTokens(bytes)
+    guard tokens.next()?.kind == .openObject else { return nil }
     var members: [RawJSONMember] = []
-    scanner.skipWhitespace()
-    if scanner.take(UInt8(ascii: "}")) { return members }
+    var next = tokens.next()
+    if next?.kind == .close { return members }
     while true {
-      scanner.skipWhitespace()
-      guard let keyText = scanner.string() else { return nil }
-      scanner.skipWhitespace()
-      guard scanner.take(UInt8(ascii: ":")) else { return nil }
-      scanner.skipWhitespace()
-      guard let valueText = scanner.value() else { return nil }
+      guard let key = next, key.kind == .string, tokens.next()?.kind == .colon,
+        let value = value(from: &tokens)
+      else { return nil }
       members.append(
-        RawJSONMember(key: JSONString.decoded(keyText), keyText: Array(keyText), valueText: Array(valueText)))
-      scanner.skipWhitespace()
-      if scanner.take(UInt8(ascii: ",")) { continue }
-      return scanner.take(UInt8(ascii: "}")) ? members : nil
+        RawJSONMember(
+          key: JSONString.decoded(bytes[key.range]), keyText: Array(bytes[key.range]), valueText: Array(bytes[value])))
+      switch tokens.next()?.kind {
+      case .comma?: next = tokens.next()
+      case .close?: return members
+      default: return nil
+      }
     }
   }
 
-  /// Walks a JSON text; every step returns `nil` or `false` past its end.
-  private struct Scanner {
-    let bytes: [UInt8]
-    var index = 0
-
-    mutating func skipWhitespace() {
-      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    }
-
-    /// Steps over `byte` when it comes next.
-    mutating func take(_ byte: UInt8) -> Bool {
-      guard index < bytes.count, bytes[index] == byte else { return false }
-      index += 1
-      return true
-    }
-
-    /// A string, quotes included.
-    mutating func string() -> ArraySlice<UInt8>? {
-      let start = index
-      guard take(UInt8(ascii: "\"")) else { return nil }
-      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-      }
-      guard take(UInt8(ascii: "\"")) else { return nil }
-      return bytes[start..<index]
-    }
-
-    /// Any value: a string, an object or array with all it holds, or a number or literal.
-    mutating func value() -> ArraySlice<UInt8>? {
-      guard index < bytes.count else { return nil }
-      let start = index
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
-        return string()
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        var depth = 0
-        while index < bytes.count {
-          switch bytes[index] {
-          case UInt8(ascii: "\""):
-            guard string() != nil else { return nil }
-            continue
-          case UInt8(ascii: "{"), UInt8(ascii: "["):
-            depth += 1
-          case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 {
-              index += 1
-              return bytes[start..<index]
-            }
-          default:
-            break
-          }
-          index += 1
+  /// The bytes of the value `tokens` come to next: a string, a number or literal, or an object
+  /// or array with all it holds.
+  private static func value(from tokens: inout JSONTokens) -> Range<Int>? {
+    guard let first = tokens.next() else { return nil }
+    switch first.kind {
+    case .string, .scalar:
+      return first.range
+    case .openObject, .openArray:
+      var depth = 1
+      while let token = tokens.next() {
+        switch token.kind {
+        case .openObject, .openArray: depth += 1
+        case .close: depth -= 1
+        default: break
         }
-        return nil
-      default:
-        let ends: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
-        while index < bytes.count, !ends.contains(bytes[index]) { index += 1 }
-        return index > start ? bytes[start..<index] : nil
+        if depth == 0 { return first.range.lowerBound..<token.range.upperBound }
       }
+      return nil
+    case .close, .comma, .colon, .unclosedString:
+      return nil
     }
   }
 }

@@ -67,7 +67,8 @@ enum SettingsFileDecoding {
   /// Why a file that is valid JSON but not an object cannot be settings, naming what it holds
   /// from its first character (only asked once the decoder has refused it).
   private static func notAnObject(_ bytes: [UInt8]) -> String {
-    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    var tokens = JSONTokens(bytes)
+    let first = tokens.next().map { bytes[$0.range.lowerBound] }
     let kind =
       switch first {
       case UInt8(ascii: "n"): "null"

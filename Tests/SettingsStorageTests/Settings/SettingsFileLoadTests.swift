@@ -86,6 +86,15 @@ struct SettingsFileLoadTests {
     }
   }
 
+  @Test func wrongTypeIsPlacedAtTheKeyNotAtAnEqualValueBeforeIt() async throws {
+    try await withTemporaryFolder { folder in
+      // The display name's value reads "digest" too; the place named is the digest's key.
+      try folder.write("{\n  \"displayName\": \"digest\",\n  \"digest\": \"hourly\"\n}", to: "s.json")
+      let message = try await loadError(folder.path("s.json"))
+      #expect(message.contains(#"“digest” is "hourly" (line 3, column 3)"#))
+    }
+  }
+
   @Test func numberIsNotABoolean() async throws {
     try await withTemporaryFolder { folder in
       try folder.write(#"{"protectMyPosts": 1}"#, to: "s.json")
