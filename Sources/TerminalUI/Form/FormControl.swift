@@ -54,7 +54,7 @@ public final class FormControl<State> {
   let focusRow: ((_ state: State, _ input: ControlInput) -> Int)?
   /// Which column of its row focus is on (a confirm's chosen answer, a stepper's number past
   /// its arrow), for the same readers; `nil`: the row's first column.
-  let focusColumn: ((_ state: State) -> Int)?
+  let focusColumn: ((_ state: State, _ input: ControlInput) -> Int)?
   /// Whether several options are chosen (a multi-select): Enter that chooses one while its
   /// filter is typed leaves focus there for more.
   let choosesMany: Bool
@@ -185,7 +185,7 @@ public final class FormControl<State> {
     line: LineQuestion<State>? = nil,
     keyHelp: [KeyHelpView.Item] = [],
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
-    focusColumn: ((_ state: State) -> Int)? = nil,
+    focusColumn: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
     choosesMany: Bool = false
   ) {
     self.label = label
@@ -212,13 +212,15 @@ public final class FormControl<State> {
     status: ((State) -> StatusView.Status?)?? = nil,
     description: String?? = nil,
     line: LineQuestion<State>?? = nil,
-    keyHelp: [KeyHelpView.Item]? = nil
+    keyHelp: [KeyHelpView.Item]? = nil,
+    focusRow: ((_ state: State, _ input: ControlInput) -> Int)?? = nil,
+    focusColumn: ((_ state: State, _ input: ControlInput) -> Int)?? = nil
   ) {
     self.init(
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: control.focusRow, focusColumn: control.focusColumn,
+      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
       choosesMany: control.choosesMany)
   }
 
@@ -240,6 +242,20 @@ public final class FormControl<State> {
   /// choose").
   public func keyHelp(_ key: String, _ action: String) -> FormControl {
     FormControl(copying: self, keyHelp: keyHelp + [KeyHelpView.Item(key: key, action: action)])
+  }
+
+  /// Where in its row focus is while the control has focus (the part of a date being changed),
+  /// in columns from the control's first: the terminal's cursor rests there, hidden, and
+  /// screen readers and braille displays follow it. Without it, the row's first column.
+  public func focusColumn(_ column: @escaping (_ state: State, _ input: ControlInput) -> Int) -> FormControl {
+    FormControl(copying: self, focusColumn: .some(column))
+  }
+
+  /// Which of its rows focus is on while the control has focus (a list's highlighted option),
+  /// from its first: the form scrolls to keep that row in view, and the terminal's hidden
+  /// cursor rests there for screen readers. Without it, the control's first row.
+  public func focusRow(_ row: @escaping (_ state: State, _ input: ControlInput) -> Int) -> FormControl {
+    FormControl(copying: self, focusRow: .some(row))
   }
 }
 

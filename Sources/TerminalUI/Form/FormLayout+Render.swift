@@ -171,15 +171,16 @@ extension FormLayout {
         let isDisabled = !rules.isEnabled(field, in: state)
         let placement = notePlacement(for: control, width: width)
         let status = fieldStatus(index, state: state, form: form).flatMap { placement.fits($0) ? $0 : nil }
-        // NB: The focused text field is drawn every frame: its editor (cursor, scroll) lives in
-        //     `view`, and it is the row a typed key changes anyway.
+        // NB: The focused control is drawn every frame: a text field's editor (cursor, scroll)
+        //     and a control's input (what was typed into it) live in `view`, and it is the row
+        //     a key changes anyway.
         let isEditing = isFocused && !isDisabled && control.textAccess != nil
+        let input = isFocused ? view.input : ControlInput()
         if isFocused {
-          view.focusPosition = Position(column: columns.control + (control.focusColumn?(state) ?? 0), row: y)
+          view.focusPosition = Position(column: columns.control + (control.focusColumn?(state, input) ?? 0), row: y)
         }
-        let key: RowKey = isEditing ? .unknown : .control(
-          index: index, isFocused: isFocused, isDisabled: isDisabled, value: control.value(state),
-          status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
+        let key: RowKey = isFocused ? .unknown : .control(
+          index: index, isDisabled: isDisabled, value: control.value(state), status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
         var cursor: Position?
         cache.row(y, key, in: &buffer) { buffer in
           drawLabel(of: control, line: 0, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
@@ -195,7 +196,9 @@ extension FormLayout {
             view.editor = editor
             view.editorField = field
           } else {
-            control.draw(state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme), area, &buffer)
+            control.draw(
+              state, ControlContext(isFocused: isFocused, isDisabled: isDisabled, theme: theme, input: input), area,
+              &buffer)
           }
           if let status {
             StatusView(status: status, spinnerFrame: spinnerFrame, theme: theme)
@@ -212,7 +215,7 @@ extension FormLayout {
         // NB: The focused text area is drawn every frame from its editor, like a text field.
         let isEditing = isFocused && !isDisabled && control.kind == .textArea && control.textAccess != nil
         if isFocused, line == focusedControlLine {
-          view.focusPosition = Position(column: columns.control, row: y)
+          view.focusPosition = Position(column: columns.control + (control.focusColumn?(state, input) ?? 0), row: y)
         }
         let key: RowKey = isEditing ? .unknown : .controlLine(
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,

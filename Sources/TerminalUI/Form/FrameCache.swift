@@ -63,9 +63,9 @@ enum RowKey: Hashable {
   case title(page: Int)
   case separator(moreAbove: Bool)
   case blank
+  /// A control of one row without focus (the focused one is drawn every frame).
   case control(
-    index: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,
-    status: StatusView.Status?, spinnerFrame: Int)
+    index: Int, isDisabled: Bool, value: ControlValue, status: StatusView.Status?, spinnerFrame: Int)
   /// One row of a control that takes several.
   case controlLine(
     index: Int, line: Int, isFocused: Bool, isDisabled: Bool, value: ControlValue,

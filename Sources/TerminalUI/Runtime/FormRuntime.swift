@@ -66,6 +66,9 @@ where Action.State == State {
     self.keymap = keymap
     self.theme = theme
     self.loop = EventLoop(events: events)
+    // NB: Focus is followed from the start, not from the first key: that key's input (a list's
+    //     highlight) must not be started afresh after it was handled.
+    view.follow(focus: store.borrowedState.form.focusedField)
   }
 
   /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal. A form

@@ -191,3 +191,90 @@ struct LayoutCheckTests {
     #expect(layout.problems.isEmpty)
   }
 }
+
+/// A one-row control of its own that keeps state while it has focus: a PIN typed digit by
+/// digit (shown as dots), set whole once four digits are in. Focus rests past the last dot.
+@MainActor
+func PIN<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<String>>) -> FormControl<State> {
+  FormControl(
+    label, kind: .custom, binding: keyPath, rows: 1,
+    value: { .text($0[keyPath: keyPath].wrappedValue) },
+    draw: { state, context, area, buffer in
+      let typed = context.isFocused ? context.input.typed.count : state[keyPath: keyPath].wrappedValue.count
+      let text = String(repeating: "●", count: typed) + String(repeating: "_", count: 4 - typed)
+      _ = buffer.setString(text, at: Position(column: area.x, row: area.y), style: context.theme.control)
+    },
+    handleInput: { command, _, input in
+      guard case let .edit(.character(digit)) = command, digit.isWholeNumber, input.typed.count < 4 else { return nil }
+      input.typed.append(digit)
+      return input.typed.count == 4 ? .set(keyPath, input.typed) : nil
+    })
+  .focusColumn { _, input in input.typed.count }
+}
+
+struct Unlock: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var vault = Vault.north
+    @BindingState var pin = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField { case vault, pin }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Vault: CaseIterable, Hashable, Sendable { case north, south, east }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Unlock") { field in
+    switch field {
+    case .vault: Select("Vault", \.$vault)
+    case .pin: PIN("PIN", \.$pin)
+    }
+  }
+}
+
+@MainActor
+struct OneRowControlStateTests {
+  private func runtime(_ state: Unlock.State = Unlock.State()) -> (FormRuntime<Unlock.State, Unlock.Action>, HeadlessBackend) {
+    let store = Store(initialState: state) { Unlock() }
+    let backend = HeadlessBackend(size: Size(columns: 50, rows: 16))
+    let runtime = FormRuntime(
+      store: store, layout: Unlock.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    return (runtime, backend)
+  }
+
+  @Test func aOneRowControlOfYourOwnSeesWhatWasTypedIntoItAsItIsTyped() throws {
+    var state = Unlock.State()
+    state.form.focus = .field(.pin)
+    let (runtime, backend) = runtime(state)
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("PIN") && $0.contains("____") })
+    _ = runtime.handle(.character("1"))
+    _ = runtime.handle(.character("2"))
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("PIN") && $0.contains("●●__") }, "\(backend.lines)")
+    // The hidden cursor rests where the control says: past the two dots.
+    let row = try #require(backend.lines.firstIndex { $0.contains("●●__") })
+    let line = backend.lines[row]
+    let column = line.distance(from: line.startIndex, to: try #require(line.firstRange(of: "●●__")).lowerBound)
+    #expect(runtime.view.focusPosition == Position(column: column + 2, row: row))
+    _ = runtime.handle(.character("3"))
+    _ = runtime.handle(.character("4"))
+    #expect(runtime.store.state.pin == "1234")
+  }
+
+  @Test func theFirstKeyBeforeAnyFrameKeepsTheInputItMade() {
+    // Down highlights the next option and Enter chooses it, with no frame drawn between: the
+    // highlight is not started afresh when focus is first followed.
+    let (runtime, _) = runtime()
+    _ = runtime.handle(.down)
+    _ = runtime.handle(.enter)
+    #expect(runtime.store.state.vault == .south)
+  }
+}

@@ -47,6 +47,6 @@ public func Confirm<State>(
       return next == value ? nil : .set(keyPath, next)
     },
     textAccess: nil, status: nil, line: .yesOrNo(keyPath, yes: yes, no: no),
-    focusColumn: { $0[keyPath: keyPath].wrappedValue ? 0 : noColumn })
+    focusColumn: { state, _ in state[keyPath: keyPath].wrappedValue ? 0 : noColumn })
     .keyHelp("\(yes.prefix(1).lowercased())/\(no.prefix(1).lowercased())", "answer")
 }

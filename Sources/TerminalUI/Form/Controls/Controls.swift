@@ -126,7 +126,7 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
       return .set(keyPath, options[next])
     },
     textAccess: nil, status: nil, line: .oneOf(keyPath, options: options, titles: options.map(title)),
-    focusColumn: { _ in PickerView.valueColumn })
+    focusColumn: { _, _ in PickerView.valueColumn })
 }
 
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
@@ -211,7 +211,7 @@ public func Stepper<State>(
         }
         return .set(keyPath, number)
       }),
-    focusColumn: { _ in StepperView.valueColumn })
+    focusColumn: { _, _ in StepperView.valueColumn })
 }
 
 /// Multi-line text bound to a bindable `String`, `rows` rows high, wrapped at spaces: Enter
