@@ -94,7 +94,8 @@ where Action.State == State {
     if let question {
       for (number, option) in question.options.enumerated() {
         let mark = question.isChosen(state, number) ? " (chosen)" : ""
-        write("  \(number + 1)) \(option.visibleForTerminal)\(mark)")
+        let place = question.isNumbered ? "\(number + 1))" : "-"
+        write("  \(place) \(option.visibleForTerminal)\(mark)")
       }
     }
     if answeredWithError != field, let error = state.form.errors[field] {

@@ -20,8 +20,11 @@ public struct LineQuestion<State> {
   /// The value as it reads now, shown in brackets after the question ("Weekly", "on"); empty
   /// for no value.
   public var current: (State) -> String
-  /// The options an answer picks among, listed with their numbers before the question.
+  /// The options an answer picks among, listed before the question.
   public var options: [String]
+  /// Whether the options are listed with their numbers (answers may be numbers); `false` for
+  /// options that are numbers at other places (``OptionMatcher/numbersArePlaces(in:)``).
+  public var isNumbered: Bool
   /// Whether an option is chosen now (marked in the list).
   public var isChosen: (State, Int) -> Bool
   /// What an answer looks like, said with the question: "y or n", "a number from 0 to 150".
@@ -35,6 +38,7 @@ public struct LineQuestion<State> {
   public init(
     current: @escaping (State) -> String,
     options: [String] = [],
+    isNumbered: Bool = true,
     isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
     hint: String = "",
     isSecret: Bool = false,
@@ -42,6 +46,7 @@ public struct LineQuestion<State> {
   ) {
     self.current = current
     self.options = options
+    self.isNumbered = isNumbered
     self.isChosen = isChosen
     self.hint = hint
     self.isSecret = isSecret
@@ -55,13 +60,14 @@ public struct LineQuestion<State> {
   public init(
     current: @escaping (State) -> String,
     options: [String] = [],
+    isNumbered: Bool = true,
     isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
     hint: String = "",
     isSecret: Bool = false,
     answer: @escaping (_ text: String, _ state: State) throws -> BindingAction<State>?
   ) {
     self.init(
-      current: current, options: options, isChosen: isChosen, hint: hint, isSecret: isSecret,
+      current: current, options: options, isNumbered: isNumbered, isChosen: isChosen, hint: hint, isSecret: isSecret,
       answer: { text, state throws(MisunderstoodAnswer) in
         do {
           return try answer(text, state)
@@ -134,7 +140,8 @@ extension LineQuestion {
 
   /// One choice among numbered options: its number or its title (as ``OptionMatcher`` finds
   /// it: a number up to the count is a place, as the list is numbered, so "3" among the
-  /// options 1, 3 and 5 is 5; any other answer is a title).
+  /// options 10, 20 and 30 is 30; any other answer is a title). Options that are numbers at
+  /// other places (1, 2, 4, 8) are listed without numbers and answered as written.
   static func oneOf<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String],
     matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
@@ -145,11 +152,15 @@ extension LineQuestion {
         options.firstIndex(of: state[keyPath: keyPath].wrappedValue).map { titles[$0] } ?? ""
       },
       options: titles,
+      isNumbered: matcher.numbersArePlaces,
       isChosen: { state, index in options[index] == state[keyPath: keyPath].wrappedValue },
-      hint: "a number from 1 to \(titles.count)",
+      hint: matcher.numbersArePlaces ? "a number from 1 to \(titles.count)" : "an option as it is written",
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard let index = matcher.index(of: text, orNumber: true) else {
-          throw MisunderstoodAnswer("Type a number from 1 to \(titles.count), or an option as it is written")
+          throw MisunderstoodAnswer(
+            matcher.numbersArePlaces
+              ? "Type a number from 1 to \(titles.count), or an option as it is written"
+              : "Type one of the options as it is written")
         }
         return .set(keyPath, options[index])
       })

@@ -7,6 +7,7 @@
 /// let matcher = OptionMatcher(["daily", "weekly", "off"])
 /// matcher.index(of: "WEEKLY")                 // 1
 /// matcher.index(of: "3", orNumber: true)      // 2, the third
+/// OptionMatcher(["1", "2", "4", "8"]).index(of: "4", orNumber: true)   // 2: "4" itself
 /// ```
 public struct OptionMatcher: Sendable {
   private let count: Int
@@ -15,6 +16,8 @@ public struct OptionMatcher: Sendable {
   /// Each title's match key and the indexes of the titles that have it.
   private let folded: [String: [Int]]
   private let matchKey: @Sendable (String) -> String
+  /// Whether a number answer may name a place (see ``numbersArePlaces(in:)``).
+  public let numbersArePlaces: Bool
 
   public init(_ titles: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }) {
     count = titles.count
@@ -27,14 +30,26 @@ public struct OptionMatcher: Sendable {
     self.exact = exact
     self.folded = folded
     self.matchKey = matchKey
+    self.numbersArePlaces = Self.numbersArePlaces(in: titles)
+  }
+
+  /// Whether a number from 1 to the count can stand for the option at that place: not when
+  /// an option is itself such a number at another place (options 1, 2, 4 and 8, where "4"
+  /// would name two options). Such a list is shown without numbers, and an answer is an
+  /// option as it is written, so a script that pipes in "4" gets 4.
+  public static func numbersArePlaces(in titles: [String]) -> Bool {
+    !titles.indices.contains { index in
+      guard let number = Int(titles[index].trimmingSpaces) else { return false }
+      return number != index + 1 && titles.indices.contains(number - 1)
+    }
   }
 
   /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
-  /// number from 1 to the count names the option at that place, even where an option's title
-  /// is a number too: the options are shown numbered, and the question asks for a number.
+  /// number from 1 to the count names the option at that place, as the options are shown
+  /// numbered, unless options are numbers at other places (``numbersArePlaces``).
   public func index(of text: String, orNumber: Bool = false) -> Int? {
     let text = text.trimmingSpaces
-    if orNumber, let number = Int(text), number >= 1, number <= count { return number - 1 }
+    if orNumber, numbersArePlaces, let number = Int(text), number >= 1, number <= count { return number - 1 }
     if let index = exact[text] { return index }
     guard let found = folded[matchKey(text)], found.count == 1 else { return nil }
     return found[0]

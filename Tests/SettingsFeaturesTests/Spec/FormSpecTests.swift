@@ -484,23 +484,31 @@ struct FormSpecTests {
   }
 
   /// In line mode the options are numbered and the question asks for a number, so a number is
-  /// the option at that place, as in huh's accessible mode: "3" among the options 1, 3 and 5 is
-  /// the third (5). A number past the count, or any other answer, is an option as written.
-  @Test func lineModeTakesANumberAsAPlaceBeforeAnOptionsTitle() async throws {
+  /// the option at that place, as in huh's accessible mode: "3" among the options 10, 20 and 30
+  /// is the third (30). A number past the count, or any other answer, is an option as written.
+  /// Options that are numbers at other places (1, 3, 5) are not numbered: "3" is the option 3,
+  /// so a script piping in a value gets that value.
+  @Test func lineModeTakesANumberAsAPlaceUnlessOptionsAreNumbersAtOtherPlaces() async throws {
     SpecForm.install(try parse("""
       {"fields": [
-        {"key": "replicas", "kind": "select", "options": ["1", "3", "5"]},
+        {"key": "replicas", "kind": "select", "options": ["10", "20", "30"]},
         {"key": "zones", "kind": "multiselect", "options": ["2", "1", "eu"]},
-        {"key": "size", "kind": "select", "options": ["S", "M", "L"]}
+        {"key": "size", "kind": "select", "options": ["S", "M", "L"]},
+        {"key": "copies", "kind": "select", "options": ["1", "3", "5"]}
       ]}
       """))
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
-    let channel = ScriptedLineChannel(["3", "1, eu", "2"])
+    let channel = ScriptedLineChannel(["3", "1, eu", "2", "3"])
     let outcome = await SpecForm.layout().runLines(store, channel: channel)
     #expect(outcome == .submitted, "\(channel.transcript)")
-    #expect(store.state.texts[0].wrappedValue == "5", "the third option, as numbered")
-    #expect(store.state.lists[1].wrappedValue == ["2", "eu"], "the first option, and eu as written")
+    #expect(store.state.texts[0].wrappedValue == "30", "the third option, as numbered")
+    #expect(store.state.lists[1].wrappedValue == ["1", "eu"], "the option 1, and eu, as written")
     #expect(store.state.texts[2].wrappedValue == "M")
+    #expect(store.state.texts[3].wrappedValue == "3", "the option 3 as written, not the third")
+    #expect(channel.transcript.contains("  3) 30\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("  - 5\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("zones (options as written separated by commas, or none)"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("copies (an option as it is written)"), "\(channel.transcript)")
   }
 
   /// Digits typed into a stepper make a number in its range or are refused with a word why: a

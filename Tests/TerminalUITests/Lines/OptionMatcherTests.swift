@@ -21,14 +21,25 @@ struct OptionMatcherTests {
     #expect(OptionMatcher(["São Paulo"]).index(of: "sao paulo") == nil, "by default, case only")
   }
 
-  @Test func aNumberIsAPlaceWhenAskedEvenWhereATitleIsThatNumber() {
-    // Line mode shows "1) 10  2) 20  3) 3  4) 1" and asks for a number from 1 to 4.
-    let matcher = OptionMatcher(["10", "20", "3", "1"])
-    #expect(matcher.index(of: "1", orNumber: true) == 0, "the first option, as numbered, not the title 1")
-    #expect(matcher.index(of: "4", orNumber: true) == 3, "the fourth, the title 1")
-    #expect(matcher.index(of: "10", orNumber: true) == 0, "a number past the count is a title")
-    #expect(matcher.index(of: "1") == 3, "without a place (--set), the title")
-    #expect(matcher.index(of: "2") == nil)
-    #expect(matcher.index(of: "5", orNumber: true) == nil)
+  @Test func aNumberIsAPlaceWhenAskedEvenWhereATitleIsThatNumberAtItsOwnPlace() {
+    // Line mode shows "1) 10  2) 20  3) 3" and asks for a number from 1 to 3.
+    let matcher = OptionMatcher(["10", "20", "3"])
+    #expect(matcher.numbersArePlaces)
+    #expect(matcher.index(of: "2", orNumber: true) == 1, "the second option, as numbered")
+    #expect(matcher.index(of: "3", orNumber: true) == 2, "the third, which is the title 3 too")
+    #expect(matcher.index(of: "20", orNumber: true) == 1, "a number past the count is a title")
+    #expect(matcher.index(of: "2") == nil, "without a place (--set), a title only")
+    #expect(matcher.index(of: "4", orNumber: true) == nil)
+  }
+
+  @Test func optionsThatAreNumbersAtOtherPlacesAreAnsweredAsWritten() {
+    // "4" would be the option 4 and the fourth option (8): such a list is not numbered.
+    let matcher = OptionMatcher(["1", "2", "4", "8"])
+    #expect(!matcher.numbersArePlaces)
+    #expect(matcher.index(of: "4", orNumber: true) == 2)
+    #expect(matcher.index(of: "3", orNumber: true) == nil)
+    #expect(!OptionMatcher.numbersArePlaces(in: ["1", "3", "5"]))
+    #expect(OptionMatcher.numbersArePlaces(in: ["1", "2", "3", "10"]))
+    #expect(OptionMatcher.numbersArePlaces(in: ["daily", "weekly"]))
   }
 }

@@ -23,6 +23,7 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
   // NB: An option may be called "none": then that word chooses it, and a space chooses none.
   let noneIsAnOption = navigation.hasTitle("none")
+  let numbered = OptionMatcher.numbersArePlaces(in: navigation.titles)
   let most = limit.map { ", at most \($0)" } ?? ""
   func chosen(_ state: State) -> Set<Int> {
     let values = Set(state[keyPath: keyPath].wrappedValue)
@@ -81,9 +82,10 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
     line: LineQuestion(
       current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
       options: navigation.titles,
+      isNumbered: numbered,
       // NB: Asked once per option as they are listed: the chosen values, not every option.
       isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(options[index]) },
-      hint: "numbers separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
+      hint: "\(numbered ? "numbers" : "options as written") separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
       answer: { text, _ throws(MisunderstoodAnswer) in
         if text.trimmingSpaces.isEmpty || (!noneIsAnOption && text.trimmingSpaces.lowercased() == "none") {
           return .set(keyPath, [])
@@ -93,7 +95,8 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         for part in text.split(separator: ",") {
           guard let index = matcher.index(of: String(part), orNumber: true) else {
             throw MisunderstoodAnswer(
-              "\(String(part).trimmingSpaces) is not an option: type numbers from 1 to \(options.count), separated by commas")
+              "\(String(part).trimmingSpaces) is not an option: type "
+                + (numbered ? "numbers from 1 to \(options.count)" : "options as they are written") + ", separated by commas")
           }
           indexes.insert(index)
         }
