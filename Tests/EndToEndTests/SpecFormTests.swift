@@ -174,10 +174,11 @@ extension EndToEnd {
       let array = try session.runDirectly(["form", spec, "--no-input", "--set", #"t=["a, b", "c", "c"]"#])
       #expect(array.status == 0, "\(array)")
       #expect(array.stdout.contains("\"t\" : [\n    \"a, b\",\n    \"c\"\n  ]"), "\(array)")
-      // What does not read as a JSON array is a list, so an option may start with "[".
+      // What does not read as a JSON array is a list, so an option may start with "[". The
+      // chosen options come in the options' order, as the form and line mode give them.
       let list = try session.runDirectly(["form", spec, "--no-input", "--set", "t=[x],c"])
       #expect(list.status == 0, "\(list)")
-      #expect(list.stdout.contains("\"[x]\","), "\(list)")
+      #expect(list.stdout.contains("\"t\" : [\n    \"c\",\n    \"[x]\"\n  ]"), "\(list)")
 
       let pasted = String(repeating: "x", count: 100_000)
       let long = try session.runDirectly(["form", spec, "--no-input", "--set", "n=\(pasted)", "--set", "t=\(pasted)"])
@@ -188,6 +189,18 @@ extension EndToEnd {
       let huge = try session.runDirectly(["form", spec, "--no-input", "--set", "n=99999999999999999999999"])
       #expect(huge.status == 2, "\(huge)")
       #expect(huge.stderr.contains("expected a whole number, found one too far from zero"), "\(huge)")
+    }
+
+    /// A text area's value from a file written on Windows ends its lines with CR LF: line
+    /// breaks, as line mode and a paste take them, not control characters to refuse.
+    @Test func aTextAreaSetWithWindowsLineBreaksKeepsItsLines() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(#"{"fields": [{"key": "t", "kind": "textarea"}]}"#, to: "spec.json", in: session)
+      let spec = session.folder.appendingPathComponent("spec.json").path
+      let result = try session.runDirectly(["form", spec, "--no-input", "--set", "t=one\r\ntwo\rthree"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.contains(#""t" : "one\ntwo\nthree""#), "\(result)")
     }
 
     /// A value a select or multiselect cannot hold is a usage error (2), like a number that is
@@ -219,7 +232,7 @@ extension EndToEnd {
       let cased = try session.runDirectly(["form", spec, "--no-input", "--set", "c=Dark Blue", "--set", "m=B,a,b"])
       #expect(cased.status == 0, "\(cased)")
       #expect(cased.stdout.contains(#""c" : "dark blue""#), "\(cased)")
-      #expect(cased.stdout.contains("\"m\" : [\n    \"b\",\n    \"a\"\n  ]"), "\(cased)")
+      #expect(cased.stdout.contains("\"m\" : [\n    \"a\",\n    \"b\"\n  ]"), "in the options' order: \(cased)")
 
       // Accents aside too, as the form's filter and line mode take them.
       try write(#"{"fields": [{"key": "city", "kind": "select", "options": ["São Paulo", "Zürich"]}]}"#, to: "cities.json", in: session)

@@ -85,8 +85,12 @@ struct SpecFormCommand: AsyncParsableCommand {
       throw fail("--set \(assignment.shownField): no such field. Fields: \(keys)")
     }
     switch spec.fields[index].kind {
-    case .text, .textarea, .secret:
+    case .text, .secret:
       return .set(\.texts[index], assignment.value)
+    case .textarea:
+      // NB: A file written on Windows (`--set "notes=$(cat notes.txt)"`) ends its lines with
+      //     CR LF: a line break, as pasted text and line mode's answers take it.
+      return .set(\.texts[index], assignment.value.replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
     case .select:
       return .set(\.texts[index], try assignment.option(of: spec.fields[index].options, matchKey: SpecForm.matchKey))
     case .toggle, .confirm:

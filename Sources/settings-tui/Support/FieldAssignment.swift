@@ -52,20 +52,20 @@ struct FieldAssignment {
   }
 
   /// Some of `options` (a multiselect's, given as ``list()`` reads them), each as
-  /// ``option(of:)`` finds it: each chosen once, in the order given.
+  /// ``option(of:)`` finds it: each chosen once, in the options' order, as the form and line
+  /// mode give them (a script comparing the output gets one order whichever way it asked).
   func options(
     of options: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
   ) throws(ExitStatus) -> [String] {
     let matcher = OptionMatcher(options, matchKey: matchKey)
-    var chosen: [String] = []
-    var seen = Set<String>()
+    var chosen = Set<Int>()
     for item in list() {
       guard let index = matcher.index(of: item) else {
         throw fail("--set \(shownField): \"\(Self.shown(item))\" is not an option; expected \(Self.choices(options))")
       }
-      if seen.insert(options[index]).inserted { chosen.append(options[index]) }
+      chosen.insert(index)
     }
-    return chosen
+    return chosen.sorted().map { options[$0] }
   }
 
   /// The options as a message names them: `daily, weekly or off`; a long list by its first few.

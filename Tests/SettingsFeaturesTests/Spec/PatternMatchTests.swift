@@ -10,6 +10,14 @@ struct PatternMatchTests {
     #expect(PatternMatch.check("[0-9]{4}", "12a4") == .doesNotMatch)
   }
 
+  /// `\d` is 0-9, as in the Go patterns gum and huh take: a port checked with `\d+` takes no
+  /// other script's digits. Letters stay any script's (`\w+` takes José).
+  @Test func digitsAreASCIIDigits() {
+    #expect(PatternMatch.check(#"\d+"#, "8080") == .matches)
+    #expect(PatternMatch.check(#"\d+"#, "١٢٣") == .doesNotMatch)
+    #expect(PatternMatch.check(#"\w+"#, "José") == .matches)
+  }
+
   /// `(a+)+b` against a's alone backtracks through every way of splitting them: past the
   /// limit the answer is "too slow", and until that match ends the same value is not tried
   /// again; another value (the corrected one) is.
