@@ -213,3 +213,50 @@ struct LabelWrappingTests {
     #expect(buffer[Position(column: 3, row: 4)].style == Theme.color.label)
   }
 }
+
+/// A note laid out by hand: tabs to the next multiple of 8 columns, spaces kept where a line
+/// fits, and a long indented line wrapped with its indentation.
+struct Aligned: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var name = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField {
+      case hosts, name
+      var takesFocus: Bool { self != .hosts }
+    }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Hosts") { field in
+    switch field {
+    case .hosts:
+      Note("Hosts", "Host:\tweb01\nRole:\tfront  (primary)\n  - a long indented line that has to wrap")
+    case .name: TextField("Name", \.$name)
+    }
+  }
+}
+
+@MainActor
+struct NoteLayoutTests {
+  @Test func tabsLineUpSpacesStayAndAWrappedLineKeepsItsIndentation() {
+    var view = FormViewState<Aligned.State.Field>()
+    let lines = Aligned.layout.render(Aligned.State(), size: Size(columns: 40, rows: 16), theme: .color, view: &view)
+      .buffer.lines
+    #expect(Array(lines[3...7]) == [
+      "   Hosts  Host:   web01",
+      "          Role:   front  (primary)",
+      "            - a long indented line that",
+      "            has to wrap",
+      " › Name",
+    ], "\(lines)")
+  }
+}
