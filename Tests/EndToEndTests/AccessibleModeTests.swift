@@ -64,7 +64,7 @@ extension EndToEnd {
       #expect(
         result.stderr.contains(
           "  Error: At most 12 characters\n"
-            + "The answers come from a file or a pipe, so a refused one ends the form (nothing saved).\n"),
+            + "The answers come from a file or a pipe, so a refused one ends the form without submitting it.\n"),
         "\(result)")
       #expect(result.stderr.components(separatedBy: "City").count == 1, "city is never asked: \(result)")
       #expect(!result.stderr.contains("the input ended"), "\(result)")
@@ -99,7 +99,7 @@ extension EndToEnd {
       #expect(result.status == 1, "\(result)")
       let asked = result.stderr.components(separatedBy: "Notifications (y or n)").count - 1
       #expect(asked == 1, "\(result)")
-      #expect(result.stderr.contains("a refused one ends the form (nothing saved)"), "\(result)")
+      #expect(result.stderr.contains("a refused one ends the form without submitting it"), "\(result)")
       #expect(result.stdout.isEmpty, "\(result)")
       #expect(!FileManager.default.fileExists(atPath: session.settingsFile.path), "nothing saved")
     }

@@ -348,6 +348,11 @@ private struct Parser {
     for key in Self.sortedKeys(pairs) where !Self.fieldKeys.contains(key) {
       problem("\(path).\(key)", "unknown key (expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
     }
+    // NB: Left out, a field is text; `null` (a jq variable left unset) names no kind, and
+    //     taken for text it would quietly change what the field asks.
+    if object["kind"] == .null {
+      problem("\(path).kind", "null is no kind (expected one of \(FormSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")); leave kind out for text)")
+    }
     let kindName = string(object["kind"], "\(path).kind") ?? "text"
     // NB: Checked before the kind, so a field of an unknown kind still names a duplicate key
     //     in the same run, not in the next one.
@@ -376,7 +381,7 @@ private struct Parser {
     let key = string(object["key"], "\(path).key")
     if key == nil && kind != .note { problem(path, "expected \"key\", the name the value is printed under") }
     // NB: `--set key=value` names a field by what comes before the first "=".
-    if let key, key.isEmpty || key.contains("=") || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+    if let key, key.isEmpty || key.contains("=") || key.unicodeScalars.contains(where: Self.isControl) {
       problem("\(path).key", "a key must be a non-empty name without \"=\" or control characters")
     }
     var field = FormSpec.Field(
@@ -390,7 +395,7 @@ private struct Parser {
       pattern: string(object["pattern"], "\(path).pattern"),
       patternError: line(object["patternError"], "\(path).patternError"),
       oneOf: strings(object["oneOf"], "\(path).oneOf"),
-      text: string(object["text"], "\(path).text") ?? "",
+      text: noteText(object["text"], "\(path).text"),
       rows: int(object["rows"], "\(path).rows"), hidesEcho: false)
     if let echo = string(object["echo"], "\(path).echo") {
       switch echo {
@@ -417,8 +422,8 @@ private struct Parser {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
     }
     // NB: An option is a row of a list and a value in the output, as it is written: one line
-    //     of text that shows.
-    if let index = field.options.indices.first(where: { !Self.isVisibleLine(field.options[$0]) }) {
+    //     of text that shows. Every such option is named, not only the first.
+    for index in field.options.indices where !Self.isVisibleLine(field.options[index]) {
       problem(
         "\(path).options[\(index)]",
         "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)")
@@ -492,12 +497,14 @@ private struct Parser {
     }
   }
 
-  /// A string shown on one line (a title, a label, a description): line breaks, tabs and other
-  /// control characters become a space (each run of them one), as the form and line mode both
-  /// show it on a line; the words on either side were run together.
+  /// A string shown on one line (a title, a label, a description): line breaks and tabs become
+  /// a space (each run of them one), as the form and line mode both show it on a line; the
+  /// words on either side were run together. Other control characters (Esc, a bell) are
+  /// refused, as in options and defaults: they are no text, and may be a terminal's commands.
   mutating func line(_ value: JSONValue?, _ path: String) -> String? {
     guard let text = string(value, path) else { return nil }
     guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
+    if refusesControlCharacters(text, path, allowing: Self.lineBreaksAndTabs) { return nil }
     var result = String.UnicodeScalarView()
     var inRun = false
     for scalar in text.unicodeScalars {
@@ -517,6 +524,17 @@ private struct Parser {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
   }
 
+  /// The control characters that lay text out: line breaks (`\n`, `\r`, U+2028, U+2029) and tabs.
+  static let lineBreaksAndTabs: Set<Unicode.Scalar> = ["\n", "\r", "\t", "\u{2028}", "\u{2029}"]
+
+  /// Reports `text` at `path` when it holds a control character other than `allowing`;
+  /// `true` when it does.
+  mutating func refusesControlCharacters(_ text: String, _ path: String, allowing: Set<Unicode.Scalar>) -> Bool {
+    guard text.unicodeScalars.contains(where: { Self.isControl($0) && !allowing.contains($0) }) else { return false }
+    problem(path, "control characters (such as Esc) cannot be part of it; line breaks and tabs can")
+    return true
+  }
+
 
   /// Whether `text` is one line that shows something: no control characters, and more than
   /// spaces and marks with nothing to sit on.
@@ -525,6 +543,12 @@ private struct Parser {
     Rule<String>.noControlCharacters("").validate(text) == nil
       && !text.unicodeScalars.contains(where: isControl)
       && text.contains { !$0.isWhitespace && $0.unicodeScalars.first?.properties.generalCategory != .nonspacingMark }
+  }
+
+  /// A note's text: its line breaks and tabs lay it out; other control characters are refused.
+  mutating func noteText(_ value: JSONValue?, _ path: String) -> String {
+    guard let text = string(value, path) else { return "" }
+    return refusesControlCharacters(text, path, allowing: Self.lineBreaksAndTabs) ? "" : text
   }
 
   mutating func string(_ value: JSONValue?, _ path: String) -> String? {

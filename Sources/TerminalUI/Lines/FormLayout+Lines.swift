@@ -282,7 +282,7 @@ where Action.State == State {
   /// pipe (``LineChannel/isInteractive``), `false` to end the form, saying why.
   func asksAgain() -> Bool {
     if channel.isInteractive { return true }
-    write("The answers come from a file or a pipe, so a refused one ends the form (nothing saved).")
+    write("The answers come from a file or a pipe, so a refused one ends the form without submitting it.")
     return false
   }
 

@@ -10,7 +10,7 @@ struct FieldAssignment {
   /// `displayName`, `display-name` and `display_name` all work.
   init(_ text: String) throws(ExitStatus) {
     guard let equals = text.firstIndex(of: "=") else {
-      throw fail("--set \(Self.shown(text)): expected field=value, with a field that help names")
+      throw fail("--set \(Self.shown(text)): expected field=value (a field's name, =, then its value)")
     }
     self.field = String(text[..<equals])
     self.value = String(text[text.index(after: equals)...])

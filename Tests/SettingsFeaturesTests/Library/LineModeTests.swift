@@ -59,7 +59,7 @@ struct LineModeTests {
     #expect(
       channel.transcript.hasSuffix(
         "  Error: Type the text (Enter keeps the value, a space clears it)\n"
-          + "The answers come from a file or a pipe, so a refused one ends the form (nothing saved).\n"),
+          + "The answers come from a file or a pipe, so a refused one ends the form without submitting it.\n"),
       "\(channel.transcript)")
   }
 

@@ -214,8 +214,9 @@ struct LabelWrappingTests {
   }
 }
 
-/// A note laid out by hand: tabs to the next multiple of 8 columns, spaces kept where a line
-/// fits, and a long indented line wrapped with its indentation.
+/// A note laid out by hand (a Windows line break in it): tabs to the next multiple of 8
+/// columns, spaces kept where a line fits, and a long indented line wrapped with its
+/// indentation.
 struct Aligned: Reducer {
   struct State: Equatable, FormFeatureState {
     @BindingState var name = ""
@@ -239,7 +240,7 @@ struct Aligned: Reducer {
   @MainActor static let layout = FormLayout<State, Action>("Hosts") { field in
     switch field {
     case .hosts:
-      Note("Hosts", "Host:\tweb01\nRole:\tfront  (primary)\n  - a long indented line that has to wrap")
+      Note("Hosts", "Host:\tweb01\r\nRole:\tfront  (primary)\n  - a long indented line that has to wrap")
     case .name: TextField("Name", \.$name)
     }
   }

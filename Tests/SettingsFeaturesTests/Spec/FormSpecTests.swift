@@ -123,6 +123,36 @@ struct FormSpecTests {
     #expect(separated.fields[0].label == "S L")
   }
 
+  /// A field without a kind is text; a kind of `null` (a jq variable left unset) is refused,
+  /// not taken for text.
+  @Test func aNullKindIsRefusedAndAMissingOneIsText() throws {
+    #expect(try parse(#"{"fields": [{"key": "a"}]}"#).fields[0].kind == .text)
+    #expect(problems(#"{"fields": [{"key": "a", "kind": null}]}"#) == [
+      "$.fields[0].kind: null is no kind (expected one of text, textarea, secret, toggle, confirm, select, multiselect, number, note; leave kind out for text)"
+    ])
+  }
+
+  /// Esc or a bell in shown text is no text, and may be a terminal's command: refused where
+  /// the text is, as in options and defaults, not turned into a space or shown escaped.
+  @Test func controlCharactersOtherThanLineBreaksAndTabsInShownTextAreRefused() {
+    let found = problems(#"""
+      {"title": "T\u001b]0;x", "submit": "Go\u0007", "fields": [
+        {"key": "a", "kind": "text", "label": "L\u001b[31m", "description": "d\u009b",
+         "pattern": "x", "patternError": "bad\u001b[31m"},
+        {"kind": "note", "text": "Host:\tweb01\r\nok\u001b[2J"},
+        {"kind": "note", "text": "Host:\tweb01\r\nok"},
+        {"key": "s", "kind": "select", "options": ["\u001b", "ok", "\u0007"]}]}
+      """#)
+    let refused = "control characters (such as Esc) cannot be part of it; line breaks and tabs can"
+    let option = "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)"
+    #expect(found == [
+      "$.title: \(refused)", "$.submit: \(refused)",
+      "$.fields[0].label: \(refused)", "$.fields[0].description: \(refused)", "$.fields[0].patternError: \(refused)",
+      "$.fields[1].text: \(refused)",
+      "$.fields[3].options[0]: \(option)", "$.fields[3].options[2]: \(option)",
+    ], "\(found)")
+  }
+
   /// An option is a value in the output as well as a row: one that cannot show on a row is
   /// refused rather than changed.
   @Test func anOptionThatIsNotOneVisibleLineIsRefused() {

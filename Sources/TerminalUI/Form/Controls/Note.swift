@@ -12,12 +12,12 @@ import ComposableForms
 /// case .intro: Note("About you", "We only use your name to greet you.")
 /// ```
 ///
-/// Each line of `text` starts a row, as it is written where it fits (a tab goes to the next
-/// column that is a multiple of 8, as `expand` and a terminal put it, and runs of spaces stay,
-/// so `Host:\tweb01` lines up); a longer line is wrapped to the width of the control column,
-/// its continuation rows indented as the line is.
+/// Each line of `text` (after `\n`, `\r\n` or another line break) starts a row, as it is
+/// written where it fits (a tab goes to the next column that is a multiple of 8, as `expand`
+/// and a terminal put it, and runs of spaces stay, so `Host:\tweb01` lines up); a longer line
+/// is wrapped to the width of the control column, its continuation rows indented as it is.
 public func Note<State>(_ title: String, _ text: String) -> FormControl<State> {
-  let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { expandingTabs(String($0)) }
+  let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { expandingTabs(String($0)) }
   let shown = lines.joined(separator: "\n")
   let wrapped = { (width: Int) in lines.flatMap { noteRows($0, width: max(1, width)) } }
   return FormControl(
