@@ -132,7 +132,8 @@ where Action.State == State {
       case let .sharedBinding(first, second):
         "the controls of '\(first)' and '\(second)' edit the same field; give each field its own"
       case let .bindingMismatch(field):
-        "the control of '\(field)' edits another field than its rules read"
+        "the control of '\(field)' edits another field than its rules read "
+          + "(name the bindable field the same way in both, with its $: `\\.$email`, not `\\.email`)"
       case let .noteTakesFocus(field):
         "'\(field)' shows a Note but takes focus; say `takesFocus` is false for it"
       case let .controlTakesNoFocus(field):

@@ -19,6 +19,16 @@ struct RuleTests {
     #expect(Rule<String>.required("Required").validate(value) == nil)
   }
 
+  enum Plan: Equatable { case free, pro }
+  struct Order: Equatable { @BindingState var plan: Plan? }
+  enum OrderField: FormField { case plan }
+
+  @Test func requiredOnAnOptionalWantsAValue() {
+    let rules = FormRules<Order, OrderField>(Validate(.plan, \.$plan, .required("Choose a plan")))
+    #expect(rules.syncError(for: .plan, in: Order(plan: nil)) == "Choose a plan")
+    #expect(rules.syncError(for: .plan, in: Order(plan: .free)) == nil)
+  }
+
   @Test func containsLooksForTheWholeText() {
     let rule = Rule<String>.contains("@", "Needs an @")
     #expect(rule.validate("blob@") == nil)

@@ -105,6 +105,13 @@ extension Rule where Value: Comparable & Sendable {
   }
 }
 
+extension Rule {
+  /// A value chosen: not `nil`, for an optional field such as a plan nobody picked yet.
+  public static func required<Wrapped>(_ message: String) -> Self where Value == Wrapped? {
+    Self { $0 == nil ? message : nil }
+  }
+}
+
 extension Rule where Value: Collection, Value: Sendable {
   /// At least `count` items chosen, for a multi-select such as "pick two topics".
   public static func atLeast(_ count: Int, _ message: String) -> Self {
