@@ -191,6 +191,31 @@ extension EndToEnd {
       #expect(huge.stderr.contains("expected a whole number, found one too far from zero"), "\(huge)")
     }
 
+    /// Without --no-input, --set fills the form that opens, as gum's --value does; the person
+    /// goes on from there, and a value no field can hold is still refused before it opens.
+    @Test func setWithoutNoInputOpensTheFormFilledIn() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(
+        #"{"fields": [{"key": "host", "kind": "text", "label": "Host"}, {"key": "size", "kind": "select", "label": "Size", "options": ["S", "M", "L"]}]}"#,
+        to: "spec.json", in: session)
+      let spec = session.folder.appendingPathComponent("spec.json").path
+      let wrong = try session.runDirectly(["form", spec, "--set", "size=XL"])
+      #expect(wrong.status == 2, "\(wrong)")
+      #expect(wrong.stderr.contains("--set size=XL: expected S, M or L"), "\(wrong)")
+
+      try session.start(["form", "spec.json", "--set", "host=web01", "--set", "size=l"])
+      let screen = try await session.waitForFocus(on: "Host")
+      #expect(screen.contains("web01"), "\(screen)")
+      try session.type("-eu")
+      try session.press("Tab", "Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any])
+      #expect(values["host"] as? String == "web01-eu")
+      #expect(values["size"] as? String == "L")
+    }
+
     /// A text area's value from a file written on Windows ends its lines with CR LF: line
     /// breaks, as line mode and a paste take them, not control characters to refuse.
     @Test func aTextAreaSetWithWindowsLineBreaksKeepsItsLines() throws {

@@ -11,7 +11,7 @@ struct EditClient: AsyncParsableCommand {
     commandName: "edit",
     abstract: "Edit the client with this email in the client form.",
     discussion: """
-      Fields for --set (with --no-input): name, email, age. The email must not be another \
+      Fields for --set: name, email, age. The email must not be another \
       client's. Exit 1 when there is no such client.
       """
   )

@@ -13,11 +13,12 @@ struct SpecFormCommand: AsyncParsableCommand {
     discussion: """
       The spec: {"title": ..., "submit": ..., "fields": [...]} or {"title": ..., "pages": \
       [{"title": ..., "fields": [...]}]}. A field: key, kind (text, textarea, secret, toggle, \
-      confirm, select, multiselect, number, note), label, description, default, options, and rules: \
+      confirm, select, multiselect, number, note; text when left out), label, description, default, \
+      options, and rules: \
       required, min, max, minLength, maxLength, pattern, patternError, oneOf; rows (a list's or text area's height), echo \
       (a secret's: bullets or none), text (a note's). A mistake in the spec is reported with \
       its JSON path and exit 2, before anything is drawn.
-      --set key=value sets a field with --no-input (a multiselect takes a,b,c, or a JSON array: '["a, b","c"]').
+      --set key=value fills a field, and with --no-input submits it (a multiselect takes a,b,c, or a JSON array: '["a, b","c"]').
       """
   )
 

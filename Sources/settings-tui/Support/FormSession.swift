@@ -1,9 +1,10 @@
 import ComposableForms
 import TerminalUI
 
-/// Runs one form the way the options say: on the terminal, or from `--set` values with
-/// `--no-input`; then prints what was saved (`output`: read back where a save merges in what
-/// another program saved meanwhile) as JSON with `--json`, or `confirmation` of it.
+/// Runs one form the way the options say: on the terminal (filled with the `--set` values), or
+/// from `--set` values with `--no-input`; then prints what was saved (`output`: read back where
+/// a save merges in what another program saved meanwhile) as JSON with `--json`, or
+/// `confirmation` of it.
 @MainActor
 enum FormSession {
   static func run<State, Action, Output: Encodable, Draft>(
@@ -17,12 +18,15 @@ enum FormSession {
     output: @MainActor (State) async -> Output,
     confirmation: (Output) -> String
   ) async throws(ExitStatus) {
+    var actions: [Action] = []
+    for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
     if options.noInput {
-      var actions: [Action] = []
-      for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
       try await NonInteractive.submit(
         store, layout: layout, setting: actions, otherErrors: otherErrors)
     } else {
+      // NB: Without --no-input, --set fills the form that opens, as gum's --value and dialog's
+      //     initial values do; the person goes on from there.
+      for action in actions { store.send(action) }
       try await Interactive.run(
         store, layout: layout, options: options, environment: environment, draft: draft)
     }

@@ -22,15 +22,12 @@ struct FormOptions: ParsableArguments {
 
   @Option(
     name: .customLong("set"),
-    help: ArgumentHelp("Set a field to a value (repeatable): a field named at the top of this help, or, for a form from a spec, a field's key.", valueName: "field=value"))
+    help: ArgumentHelp("Set a field to a value (repeatable): a field named at the top of this help, or, for a form from a spec, a field's key. The form opens with these values; with --no-input they are submitted.", valueName: "field=value"))
   var assignments: [String] = []
 
   var noMouse: Bool { display.noMouse }
 
   func validate() throws {
-    if !assignments.isEmpty && !noInput {
-      throw ValidationError("--set only works with --no-input.")
-    }
     if accessible && noInput {
       throw ValidationError("--accessible asks questions and --no-input asks none: choose one.")
     }

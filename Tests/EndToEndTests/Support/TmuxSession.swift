@@ -202,7 +202,8 @@ final class TmuxSession {
 
   /// Types `text` literally.
   func type(_ text: String) throws {
-    try tmuxCommand(["send-keys", "-t", target, "-l", text])
+    // NB: `--`, so text that starts with a dash is typed, not read as a flag.
+    try tmuxCommand(["send-keys", "-t", target, "-l", "--", text])
   }
 
   // MARK: Reading
