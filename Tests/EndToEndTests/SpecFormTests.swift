@@ -264,6 +264,16 @@ extension EndToEnd {
       let cities = session.folder.appendingPathComponent("cities.json").path
       let accents = try session.runDirectly(["form", cities, "--no-input", "--set", "city=sao paulo"])
       #expect(accents.status == 0 && accents.stdout.contains(#""city" : "São Paulo""#), "\(accents)")
+      // Two options that differ only in accents: a value that could be either says so.
+      try write(#"{"fields": [{"key": "city", "kind": "select", "options": ["São Paulo", "Sao Paulo"]}]}"#, to: "two.json", in: session)
+      let two = session.folder.appendingPathComponent("two.json").path
+      let either = try session.runDirectly(["form", two, "--no-input", "--set", "city=sao paulo"])
+      #expect(either.status == 2, "\(either)")
+      #expect(
+        either.stderr == "settings-tui: --set city=sao paulo: could be \"São Paulo\" or \"Sao Paulo\", "
+          + "which differ only in case or accents; give one as it is written\n", "\(either)")
+      let written = try session.runDirectly(["form", two, "--no-input", "--set", "city=Sao Paulo"])
+      #expect(written.status == 0 && written.stdout.contains(#""city" : "Sao Paulo""#), "\(written)")
     }
 
     /// A text without `maxLength` holds 1,000 characters with `--no-input` too, as in the form,

@@ -44,6 +44,15 @@ public struct OptionMatcher: Sendable {
     }
   }
 
+  /// The options `text` could name and none more than another (São Paulo and Sao Paulo for
+  /// "sao paulo", where accents are set aside), so a refusal can say which; empty when it
+  /// names one option, or none.
+  public func ambiguities(of text: String) -> [Int] {
+    let text = text.trimmingSpaces
+    guard exact[text] == nil, let found = folded[matchKey(text)], found.count > 1 else { return [] }
+    return found
+  }
+
   /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
   /// number from 1 to the count names the option at that place, as the options are shown
   /// numbered, unless options are numbers at other places (``numbersArePlaces``).

@@ -45,8 +45,9 @@ struct FieldAssignment {
   func option(
     of options: [String], matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
   ) throws(ExitStatus) -> String {
-    guard let index = OptionMatcher(options, matchKey: matchKey).index(of: value) else {
-      throw fail("--set \(shown): expected \(Self.choices(options))")
+    let matcher = OptionMatcher(options, matchKey: matchKey)
+    guard let index = matcher.index(of: value) else {
+      throw fail("--set \(shown): " + Self.refusal(matcher, value, options))
     }
     return options[index]
   }
@@ -61,11 +62,21 @@ struct FieldAssignment {
     var chosen = Set<Int>()
     for item in list() {
       guard let index = matcher.index(of: item) else {
-        throw fail("--set \(shownField): \"\(Self.shown(item))\" is not an option; expected \(Self.choices(options))")
+        let named = matcher.ambiguities(of: item).isEmpty ? "is not an option; " : ""
+        throw fail("--set \(shownField): \"\(Self.shown(item))\" \(named)" + Self.refusal(matcher, item, options))
       }
       chosen.insert(index)
     }
     return chosen.sorted().map { options[$0] }
+  }
+
+  /// Why `value` names no option: it names several, differing only in case or accents (give
+  /// one as written), or none.
+  private static func refusal(_ matcher: OptionMatcher, _ value: String, _ options: [String]) -> String {
+    let found = matcher.ambiguities(of: value)
+    guard !found.isEmpty else { return "expected \(choices(options))" }
+    return "could be \(choices(found.map { options[$0] })), which differ only in case or accents; "
+      + "give one as it is written"
   }
 
   /// The options as a message names them: `daily, weekly or off`; a long list by its first few.

@@ -32,6 +32,18 @@ struct OptionMatcherTests {
     #expect(matcher.index(of: "4", orNumber: true) == nil)
   }
 
+  @Test func anAnswerThatCouldNameSeveralOptionsSaysWhich() {
+    let matcher = OptionMatcher(["x", "X", "y"])
+    #expect(matcher.index(of: "x") == 0, "as written")
+    #expect(matcher.ambiguities(of: "x") == [])
+    let cities = OptionMatcher(["São Paulo", "Sao Paulo"]) {
+      $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+    #expect(cities.index(of: "sao paulo") == nil)
+    #expect(cities.ambiguities(of: " sao paulo ") == [0, 1])
+    #expect(cities.ambiguities(of: "lima") == [])
+  }
+
   @Test func optionsThatAreNumbersAtOtherPlacesAreAnsweredAsWritten() {
     // "4" would be the option 4 and the fourth option (8): such a list is not numbered.
     let matcher = OptionMatcher(["1", "2", "4", "8"])
