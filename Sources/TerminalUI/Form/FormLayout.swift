@@ -252,8 +252,9 @@ where Action.State == State {
       case .cancel: return [embed(.cancelTapped)]
       case let .field(field):
         let move = embed(enterSubmits(in: state) ? .submitTapped : .focusNext)
-        // NB: Enter on a list chooses the highlighted option first, then moves on.
-        guard let control = control(for: field), control.kind == .list, rules.isEnabled(field, in: state)
+        // NB: Enter on a list (or a grid) chooses the highlighted option first, then moves on.
+        guard let control = control(for: field), control.kind == .list || control.kind == .grid,
+          rules.isEnabled(field, in: state)
         else { return [move] }
         // NB: A multi-select whose filter is typed stays for more choices, and after a refused
         //     one (its limit reached) too, its reason in the status line.

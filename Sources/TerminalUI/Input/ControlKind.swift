@@ -24,7 +24,11 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   case note
   /// A control of your own that handles keys itself: every key but the interrupt, cancel,
   /// redraw, focus and Enter keys reaches it as ``FormCommand/edit(_:)``. Up and Down move
-  /// focus here; a control of your own that moves with them (a grid, a calendar) takes
-  /// ``list``'s keys instead.
+  /// focus here; a control of your own that moves with them takes ``grid``'s keys instead.
   case custom
+  /// A control of your own that moves inside itself with all four arrows (a calendar, a
+  /// date's parts, a grid of colours): as ``custom``, and Up, Down, Page Up and Page Down
+  /// reach it too; Tab and Shift-Tab leave it, and Enter reaches it as
+  /// ``FormCommand/activate`` (choose the highlighted day) before moving on, as in a list.
+  case grid
 }

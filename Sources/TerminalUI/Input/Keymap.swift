@@ -164,8 +164,10 @@ public struct Keymap: Hashable, Sendable {
       return nil
     case .note:
       return nil
-    case .custom:
-      // NB: A custom control sees every key but focus moves and Enter, as `.edit(key)`.
+    case .custom, .grid:
+      // NB: A custom control sees every key but focus moves and Enter, as `.edit(key)`; a grid
+      //     the arrows and pages too, which move inside it.
+      if focused == .grid, [.up, .down, .pageUp, .pageDown].contains(key) { return .edit(key) }
       let moves: KeyTable.Membership = [.focusNext, .focusPrevious, .activate]
       return membership.isDisjoint(with: moves) ? .edit(key) : nil
     case .picker, .stepper:
@@ -222,7 +224,7 @@ extension Keymap {
       // NB: Enter does not do here what it does elsewhere.
       items.append(.init(key: Key.enter.name, action: "new line"))
       add(openEditor)
-    case .text, .custom, .note, nil:
+    case .text, .custom, .grid, .note, nil:
       break
     }
     items += controlKeys
@@ -231,7 +233,7 @@ extension Keymap {
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
       add(activate, enterSubmits ? submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save" : activate.help)
     }
-    if scrolls, focused != .list, focused != .custom, controlKeys.isEmpty,
+    if scrolls, focused != .list, focused != .custom, focused != .grid, controlKeys.isEmpty,
       let up = scrollUp.keyName, let down = scrollDown.keyName
     {
       items.append(.init(key: "\(up)/\(down)", action: scrollDown.help))

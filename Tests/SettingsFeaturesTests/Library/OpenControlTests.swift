@@ -278,3 +278,81 @@ struct OneRowControlStateTests {
     #expect(runtime.store.state.vault == .south)
   }
 }
+
+/// A time of day as two parts, hours and minutes: Left and Right choose the part, Up and Down
+/// change it (a `.grid`, so the vertical arrows reach it), and focus rests on the chosen part.
+@MainActor
+func TimeOfDay<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<Int>>) -> FormControl<State> {
+  func text(_ minutes: Int) -> String {
+    let hours = String(minutes / 60), rest = String(minutes % 60)
+    return String(repeating: "0", count: 2 - hours.count) + hours + ":" + String(repeating: "0", count: 2 - rest.count) + rest
+  }
+  return FormControl(
+    label, kind: .grid, binding: keyPath, rows: 1,
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
+    draw: { state, context, area, buffer in
+      _ = buffer.setString(text(state[keyPath: keyPath].wrappedValue), at: Position(column: area.x, row: area.y), style: context.theme.control)
+    },
+    handleInput: { command, state, input in
+      let part = input.highlight ?? 0
+      let minutes = state[keyPath: keyPath].wrappedValue
+      switch command {
+      case .edit(.left), .edit(.right):
+        input.highlight = command == .edit(.left) ? 0 : 1
+        return nil
+      case .edit(.up), .edit(.down):
+        let step = (part == 0 ? 60 : 1) * (command == .edit(.up) ? 1 : -1)
+        return .set(keyPath, (minutes + step + 1440) % 1440)
+      default:
+        return nil
+      }
+    })
+  .focusColumn { _, input in (input.highlight ?? 0) * 3 }
+}
+
+struct Alarm: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var time = 7 * 60
+    @BindingState var label = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField { case time, label }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Alarm") { field in
+    switch field {
+    case .time: TimeOfDay("Time", \.$time)
+    case .label: TextField("Label", \.$label)
+    }
+  }
+}
+
+@MainActor
+struct GridControlTests {
+  @Test func aGridTakesTheVerticalArrowsAndTabLeavesIt() {
+    let store = Store(initialState: Alarm.State()) { Alarm() }
+    let backend = HeadlessBackend(size: Size(columns: 50, rows: 12))
+    let runtime = FormRuntime(
+      store: store, layout: Alarm.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    _ = runtime.handle(.up)  // hours
+    _ = runtime.handle(.right)
+    _ = runtime.handle(.down)  // minutes
+    _ = runtime.handle(.down)
+    runtime.render()
+    #expect(store.state.time == 8 * 60 - 2)
+    #expect(store.state.form.focusedField == .time, "Up and Down changed the time, not focus")
+    #expect(backend.lines.contains { $0.contains("Time") && $0.contains("07:58") }, "\(backend.lines)")
+    #expect(runtime.view.focusPosition?.column == 10 + 3, "on the minutes")
+    _ = runtime.handle(.tab)
+    #expect(store.state.form.focusedField == .label)
+  }
+}

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct KeymapTests {
   private let keymap = Keymap.standard
-  // NB: Every kind but `.custom`, which takes every key (tested on its own below).
-  private let everyFocus: [ControlKind?] = [nil] + ControlKind.allCases.filter { $0 != .custom }.map { $0 }
+  // NB: Every kind but `.custom` and `.grid`, which take every key (tested on their own below).
+  private let everyFocus: [ControlKind?] = [nil] + ControlKind.allCases.filter { $0 != .custom && $0 != .grid }.map { $0 }
 
   @Test func interruptCancelAndRedrawWorkWhateverHasFocus() {
     for focused in everyFocus {
@@ -232,7 +232,8 @@ import Testing
       }
     case .note:
       break
-    case .custom:
+    case .custom, .grid:
+      if focused == .grid, [.up, .down, .pageUp, .pageDown].contains(key) { return .edit(key) }
       let moves = [keymap.focusNext, keymap.focusPrevious, keymap.activate]
       if !moves.contains(where: { $0.contains(key) }) { return .edit(key) }
     case nil:
@@ -327,5 +328,17 @@ import Testing
     #expect(keymap.command(for: .enter, focused: .custom) == .activate)
     #expect(keymap.command(for: .escape, focused: .custom) == .cancel)
     #expect(keymap.command(for: .control("c"), focused: .custom) == .interrupt)
+    #expect(keymap.command(for: .down, focused: .custom) == .focusNext, "Down moves focus")
+  }
+
+  @Test func aGridGetsTheArrowsAndPagesTooAndTabLeavesIt() {
+    let keymap = Keymap.standard
+    for key in [Key.up, .down, .left, .right, .pageUp, .pageDown, .home, .character("x")] {
+      #expect(keymap.command(for: key, focused: .grid) == .edit(key), "\(key)")
+    }
+    #expect(keymap.command(for: .tab, focused: .grid) == .focusNext)
+    #expect(keymap.command(for: .backTab, focused: .grid) == .focusPrevious)
+    #expect(keymap.command(for: .enter, focused: .grid) == .activate)
+    #expect(keymap.command(for: .escape, focused: .grid) == .cancel)
   }
 }
