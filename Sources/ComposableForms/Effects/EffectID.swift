@@ -6,9 +6,10 @@ struct EffectID: Hashable, @unchecked Sendable {
   //     key paths are immutable values.
   let base: AnyHashable
   let type: ObjectIdentifier
-  /// The key paths of the `ifLet`s (and, for the library's own identifiers, the `Scope`s) the
-  /// effect came up through, outermost first: the same identifier in two places is two.
-  var path: [AnyKeyPath] = []
+  /// The places the effect came up through, outermost first: each `ifLet`'s (its key path and
+  /// the child's identity), and each `Scope`'s for an identifier an `ifLet` or the library
+  /// placed. The same identifier in two places is two.
+  var path: [EffectPlace] = []
 
   init(_ id: some Hashable & Sendable) {
     self.base = AnyHashable(id)
@@ -19,40 +20,67 @@ struct EffectID: Hashable, @unchecked Sendable {
   var isPlaced: Bool { base.base is any PlacedEffectID }
 }
 
-/// An identifier the library's own features use (the form engine's checks and submit): every
-/// `Scope` it comes up through keeps it apart from the same identifier elsewhere, so two forms
-/// of one type in one store never cancel each other's work. An app's own identifiers are kept
-/// apart by `ifLet` only, as in TCA, so a parent can still cancel a scoped child's effect.
+/// One place in a feature's state an effect came up through: a key path, and for an `ifLet`'s
+/// child its identity (its `id` when it is `Identifiable`), so a child replaced by another, or
+/// the same feature's child under two `Scope`s, keeps its effects to itself, as TCA's
+/// navigation ids do.
+@usableFromInline
+struct EffectPlace: Hashable, @unchecked Sendable {
+  // NB: Key paths are immutable values; an identity is a child's `id`, a value.
+  let keyPath: AnyKeyPath
+  let identity: AnyHashable?
+
+  @usableFromInline
+  init(_ keyPath: AnyKeyPath, identity: AnyHashable? = nil) {
+    self.keyPath = keyPath
+    self.identity = identity
+  }
+
+  /// The identity of a child's state: its `id` when it is `Identifiable`, else none (every
+  /// child at the key path is the same one, as in TCA).
+  static func identity<State>(of state: State) -> AnyHashable? {
+    guard State.self is any Identifiable.Type else { return nil }
+    func id<Child: Identifiable>(_ child: Child) -> AnyHashable { AnyHashable(child.id) }
+    return (state as? any Identifiable).map { id($0) }
+  }
+}
+
+/// An identifier the library's own features use (the form engine's checks and submit, an
+/// `ifLet`'s child's effects): every `Scope` it comes up through keeps it apart from the same
+/// identifier elsewhere, so two forms of one type in one store never cancel each other's work.
+/// An app's own identifiers are kept apart by `ifLet` (and, once inside one, by `Scope` too),
+/// as in TCA, so a parent can still cancel a scoped child's effect.
 protocol PlacedEffectID: Hashable, Sendable {}
 
 extension Effect {
-  /// The effect with its cancellation identifiers placed under `keyPath`: all of them (an
-  /// `ifLet`'s child), or only the library's own (a `Scope`'s child).
+  /// The effect with its cancellation identifiers placed under `place`: all of them (an
+  /// `ifLet`'s child), or only those already placed (a `Scope`'s child: the library's own, and
+  /// those an `ifLet` inside it placed).
   @usableFromInline
-  func placed(under keyPath: AnyKeyPath, everyID: Bool) -> Self {
+  func placed(under place: EffectPlace, everyID: Bool) -> Self {
     switch operation {
     case .none, .send, .run:
       return self
     case let .merge(effects):
-      return Self(.merge(effects.map { $0.placed(under: keyPath, everyID: everyID) }))
+      return Self(.merge(effects.map { $0.placed(under: place, everyID: everyID) }))
     case let .concatenate(effects):
-      return Self(.concatenate(effects.map { $0.placed(under: keyPath, everyID: everyID) }))
+      return Self(.concatenate(effects.map { $0.placed(under: place, everyID: everyID) }))
     case let .cancellable(id, cancelInFlight, effect):
       return Self(
         .cancellable(
-          id: id.placed(under: keyPath, everyID: everyID), cancelInFlight: cancelInFlight,
-          effect: effect.placed(under: keyPath, everyID: everyID)))
+          id: id.placed(under: place, everyID: everyID), cancelInFlight: cancelInFlight,
+          effect: effect.placed(under: place, everyID: everyID)))
     case let .cancel(id):
-      return Self(.cancel(id: id.placed(under: keyPath, everyID: everyID)))
+      return Self(.cancel(id: id.placed(under: place, everyID: everyID)))
     }
   }
 }
 
 extension EffectID {
-  fileprivate func placed(under keyPath: AnyKeyPath, everyID: Bool) -> Self {
-    guard everyID || isPlaced else { return self }
+  fileprivate func placed(under place: EffectPlace, everyID: Bool) -> Self {
+    guard everyID || isPlaced || !path.isEmpty else { return self }
     var placed = self
-    placed.path.insert(keyPath, at: 0)
+    placed.path.insert(place, at: 0)
     return placed
   }
 }

@@ -2,7 +2,11 @@ import ComposableForms
 
 /// A tiny child feature for composition tests.
 struct Counter: Reducer {
-  struct State: Equatable { var count = 0 }
+  /// Identifiable, so an `ifLet` tells one counter from the next (ids default to 0: the same).
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var count = 0
+  }
   enum Action: Equatable {
     case incrementTapped
     case delayedIncrementTapped
@@ -70,6 +74,8 @@ struct OptionalCounter: Reducer {
   enum Action: Equatable, CasePathable {
     case counter(Counter.Action)
     case show, dismiss
+    /// Shows another counter in place of the one shown.
+    case replace(id: Int)
     /// Cancels the parent's own effects of the child's identifier (none: the child's are its own).
     case cancelDelayTapped
 
@@ -87,11 +93,39 @@ struct OptionalCounter: Reducer {
       switch action {
       case .show: state.counter = Counter.State()
       case .dismiss: state.counter = nil
+      case let .replace(id): state.counter = Counter.State(id: id)
       case .cancelDelayTapped: return .cancel(id: Counter.CancelID.delay)
       case .counter: break
       }
       return .none
     }
     .ifLet(\.counter, action: \.counter) { Counter() }
+  }
+}
+
+/// Two hosts of one feature with an optional child, side by side in `Scope`s.
+struct TwoOptionalCounters: Reducer {
+  struct State: Equatable {
+    var left = OptionalCounter.State()
+    var right = OptionalCounter.State()
+  }
+  enum Action: Equatable, CasePathable {
+    case left(OptionalCounter.Action)
+    case right(OptionalCounter.Action)
+
+    struct AllCasePaths {
+      var left: AnyCasePath<Action, OptionalCounter.Action> {
+        AnyCasePath(embed: Action.left, extract: { if case let .left(a) = $0 { a } else { nil } })
+      }
+      var right: AnyCasePath<Action, OptionalCounter.Action> {
+        AnyCasePath(embed: Action.right, extract: { if case let .right(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.left, action: \.left) { OptionalCounter() }
+    Scope(state: \.right, action: \.right) { OptionalCounter() }
   }
 }

@@ -96,6 +96,44 @@ struct IfLetTests {
     await store.finish()
   }
 
+  @Test func replacingTheChildWithAnotherCancelsTheOldOnesEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: OptionalCounter.State()) {
+      OptionalCounter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.replace(id: 1)) { $0.counter = Counter.State(id: 1) }
+    await store.send(.counter(.delayedIncrementTapped))
+    await store.send(.replace(id: 2)) { $0.counter = Counter.State(id: 2) }
+    await clock.advance(by: .seconds(2))
+    // Nothing received: the first counter's increment did not land in the second.
+    await store.finish()
+  }
+
+  /// The same feature under two `Scope`s, each with its child behind an `ifLet` (a tab each):
+  /// one child's cancel, or its dismissal, leaves the other's effects alone.
+  @Test func theChildrenOfOneFeatureUnderTwoScopesKeepTheirEffectsApart() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TwoOptionalCounters.State()) {
+      TwoOptionalCounters()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.show)) { $0.left.counter = Counter.State() }
+    await store.send(.right(.show)) { $0.right.counter = Counter.State() }
+    await store.send(.left(.counter(.delayedIncrementTapped)))
+    await store.send(.right(.counter(.delayedIncrementTapped)))
+    await store.send(.right(.counter(.cancelDelayTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.left(.counter(.incrementDone))) { $0.left.counter?.count = 1 }
+
+    await store.send(.right(.counter(.delayedIncrementTapped)))
+    await store.send(.left(.dismiss)) { $0.left.counter = nil }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.right(.counter(.incrementDone))) { $0.right.counter?.count = 1 }
+  }
+
   @Test func aChildActionWithoutChildStateIsReported() async {
     let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() }
     await withKnownIssue {

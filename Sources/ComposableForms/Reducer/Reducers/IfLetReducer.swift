@@ -3,9 +3,11 @@ import IssueReporting
 extension Reducer {
   /// Runs a child reducer on optional child state while it is present, before this reducer.
   ///
-  /// When this reducer sets the child state to `nil`, the child's running effects are cancelled.
-  /// The child's cancellation identifiers are its own, as in TCA: the same identifier in
-  /// another child, or in the parent, names other effects.
+  /// When this reducer sets the child state to `nil`, or to another child (another `id`, for
+  /// an `Identifiable` child), the child's running effects are cancelled. The child's
+  /// cancellation identifiers are its own, as in TCA: the same identifier in another child
+  /// (another `id`, or the same feature under another `Scope`), or in the parent, names other
+  /// effects.
   /// A child action that arrives while the state is `nil` is reported as an issue (a logic error).
   ///
   /// ```swift
@@ -41,15 +43,15 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let id = ChildEffectsID(keyPath: toChildState)
+    let before = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: EffectPlace.identity(of: $0)) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if var childState = state[keyPath: toChildState] {
+      if var childState = state[keyPath: toChildState], let place = before {
         let toChildAction = self.toChildAction
         childEffect = child.reduce(into: &childState, action: childAction)
-          .placed(under: toChildState, everyID: true)
+          .placed(under: place, everyID: true)
           .map { toChildAction.embed($0) }
-          .cancellable(id: id)
+          .cancellable(id: ChildEffectsID(place: place))
         state[keyPath: toChildState] = childState
       } else {
         reportIssue(
@@ -59,10 +61,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         )
       }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && state[keyPath: toChildState] == nil
-    return .merge(childEffect, parentEffect, dismissed ? .cancel(id: id) : .none)
+    // NB: Gone, or replaced by another child (another id): the one before's effects end.
+    guard let before, state[keyPath: toChildState].map({ EffectPlace.identity(of: $0) }) != .some(before.identity)
+    else { return .merge(childEffect, parentEffect) }
+    return .merge(childEffect, parentEffect, .cancel(id: ChildEffectsID(place: before)))
   }
 }
 
@@ -74,8 +77,8 @@ struct SourceLocation: Sendable {
   let column: UInt
 }
 
-/// Identifies the effects of the child at one key path, so dismissing the child cancels them.
-struct ChildEffectsID: Hashable, @unchecked Sendable {
-  // NB: Key paths are immutable values; sharing them across tasks is safe.
-  let keyPath: AnyKeyPath
+/// Identifies the effects of the child at one place (key path and identity), so dismissing or
+/// replacing the child cancels them; the library's own, so each `Scope` keeps it apart.
+struct ChildEffectsID: PlacedEffectID {
+  let place: EffectPlace
 }

@@ -38,7 +38,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let toChildAction = self.toChildAction
     return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .placed(under: toChildState, everyID: false)
+      .placed(under: EffectPlace(toChildState), everyID: false)
       .map { toChildAction.embed($0) }
   }
 }
