@@ -525,3 +525,7 @@ extension Task where Success == Never, Failure == Never {
     return true
   }
 }
+
+/// The test store of a feature's reducer: `TestStoreOf<Settings>` for
+/// `TestStore<Settings.State, Settings.Action>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

@@ -227,3 +227,6 @@ public final class ObservationToken {
 
   isolated deinit { cancel() }
 }
+
+/// The store of a feature's reducer: `StoreOf<Settings>` for `Store<Settings.State, Settings.Action>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

@@ -129,3 +129,33 @@ struct TwoOptionalCounters: Reducer {
     Scope(state: \.right, action: \.right) { OptionalCounter() }
   }
 }
+
+/// A list of counters, composed with `forEach`.
+struct CounterList: Reducer {
+  struct State: Equatable {
+    var counters: [Counter.State] = []
+  }
+  enum Action: Equatable, CasePathable {
+    case counters(IdentifiedAction<Int, Counter.Action>)
+    case add(id: Int), remove(id: Int)
+
+    struct AllCasePaths {
+      var counters: AnyCasePath<Action, IdentifiedAction<Int, Counter.Action>> {
+        AnyCasePath(embed: Action.counters, extract: { if case let .counters(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .add(id): state.counters.append(Counter.State(id: id))
+      case let .remove(id): state.counters.removeAll { $0.id == id }
+      case .counters: break
+      }
+      return .none
+    }
+    .forEach(\.counters, action: \.counters) { Counter() }
+  }
+}

@@ -185,3 +185,44 @@ struct OnChangeTests {
     }
   }
 }
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ForEachTests {
+  private func store(_ clock: TestClock<Duration>) -> TestStoreOf<CounterList> {
+    TestStore(initialState: CounterList.State()) { CounterList() } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func anElementActionReachesTheElementWithItsID() async {
+    let store = store(TestClock())
+    await store.send(.add(id: 1)) { $0.counters = [Counter.State(id: 1)] }
+    await store.send(.add(id: 2)) { $0.counters.append(Counter.State(id: 2)) }
+    await store.send(.counters(.element(id: 2, action: .incrementTapped))) { $0.counters[1].count = 1 }
+  }
+
+  @Test func eachElementsEffectsAreItsOwnAndEndWhenItIsRemoved() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.add(id: 1)) { $0.counters = [Counter.State(id: 1)] }
+    await store.send(.add(id: 2)) { $0.counters.append(Counter.State(id: 2)) }
+    await store.send(.counters(.element(id: 1, action: .delayedIncrementTapped)))
+    await store.send(.counters(.element(id: 2, action: .delayedIncrementTapped)))
+    await store.send(.counters(.element(id: 2, action: .cancelDelayTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.counters(.element(id: 1, action: .incrementDone))) { $0.counters[0].count = 1 }
+
+    await store.send(.counters(.element(id: 1, action: .delayedIncrementTapped)))
+    await store.send(.remove(id: 1)) { $0.counters = [Counter.State(id: 2)] }
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  @Test func anActionForAnIDNotInTheArrayIsReported() async {
+    let store = store(TestClock())
+    await withKnownIssue {
+      await store.send(.counters(.element(id: 7, action: .incrementTapped)))
+    }
+  }
+}

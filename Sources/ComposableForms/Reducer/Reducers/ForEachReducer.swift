@@ -1,0 +1,90 @@
+import IssueReporting
+
+/// An action of one element of a collection of child features: which element, by its id, and
+/// the element's own action, as TCA's `IdentifiedAction`.
+///
+/// ```swift
+/// enum Action {
+///   case rows(IdentifiedAction<Row.State.ID, Row.Action>)
+/// }
+/// store.send(.rows(.element(id: 2, action: .startTapped)))
+/// ```
+public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
+  case element(id: ID, action: Action)
+}
+
+extension IdentifiedAction: Equatable where Action: Equatable {}
+extension IdentifiedAction: Hashable where Action: Hashable {}
+extension IdentifiedAction: Sendable where Action: Sendable {}
+
+extension Reducer {
+  /// Runs a child reducer on each element of an array of `Identifiable` child states, before
+  /// this reducer: an element's action (``IdentifiedAction``) reaches the element with its id.
+  ///
+  /// As with ``ifLet(_:action:then:fileID:filePath:line:column:)``, each element's effects are
+  /// its own (the same cancellation identifier in another element names other effects), and
+  /// an element this reducer removes has its running effects cancelled. An action for an id
+  /// that is not in the array is reported as an issue (a logic error).
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, [ElementState]>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementState.ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, Element>
+  where Element.State == ElementState, Element.Action == ElementAction, ElementState.ID: Sendable {
+    _ForEachReducer(
+      parent: self, element: element(), toElementsState: toElementsState,
+      toElementAction: AnyCasePath(toElementAction),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` builds.
+public struct _ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
+where Element.State: Identifiable, Element.State.ID: Sendable {
+  typealias ID = Element.State.ID
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, [Element.State]>
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let location: SourceLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    var elementEffect = Effect<Parent.Action>.none
+    if case let .element(id, elementAction)? = toElementAction.extract(from: action) {
+      if let index = state[keyPath: toElementsState].firstIndex(where: { $0.id == id }) {
+        let place = EffectPlace(toElementsState, identity: AnyHashable(id))
+        let toElementAction = self.toElementAction
+        elementEffect = element.reduce(into: &state[keyPath: toElementsState][index], action: elementAction)
+          .placed(under: place, everyID: true)
+          .map { toElementAction.embed(.element(id: id, action: $0)) }
+          .cancellable(id: ChildEffectsID(place: place))
+      } else {
+        reportIssue(
+          "An element action arrived for id \(id), which is not in the array at \(toElementsState): \(action)",
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
+    }
+    let idsBefore = state[keyPath: toElementsState].map(\.id)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    // NB: Elements the parent removed: their effects end with them.
+    let idsAfter = Set(state[keyPath: toElementsState].map(\.id))
+    let removed = idsBefore.filter { !idsAfter.contains($0) }
+    guard !removed.isEmpty else { return .merge(elementEffect, parentEffect) }
+    let cancels = removed.map { id in
+      Effect<Parent.Action>.cancel(id: ChildEffectsID(place: EffectPlace(toElementsState, identity: AnyHashable(id))))
+    }
+    return .merge([elementEffect, parentEffect] + cancels)
+  }
+}
