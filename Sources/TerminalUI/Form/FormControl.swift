@@ -273,6 +273,10 @@ public struct ControlInput: Hashable, Sendable {
   /// A word about the key just handled, for the status line until the next key: why it did
   /// nothing (a digit that would take a stepper past its range). The layout takes it from here.
   public var notice: String?
+  /// Set by a control's `handle` to move focus on to the next field once this key is handled
+  /// (a PIN whose last digit was typed, a date whose last part was set), as Tab would, after
+  /// the binding action it returns. The layout takes it from here.
+  public var advancesFocus = false
 
   public init(typed: String = "", highlight: Int? = nil) {
     self.typed = typed

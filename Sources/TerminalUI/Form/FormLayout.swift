@@ -279,7 +279,7 @@ where Action.State == State {
         rules.isEnabled(field, in: state)
       else { return [] }
       guard let text = control.textAccess else {
-        return handle(command, by: control, state: state, view: &view).map { [Action.binding($0)] } ?? []
+        return answer(command, by: control, state: state, view: &view)
       }
       let isArea = control.kind == .textArea
       var editor = syncedEditor(for: field, text: text.get(state), view: view, isMultiline: isArea)
@@ -292,11 +292,9 @@ where Action.State == State {
       guard outcome == .textChanged else { return [] }
       return [.binding(text.set(editor.text))]
     case .toggle, .increment, .decrement, .digit:
-      guard let field = focus?.field, let control = control(for: field),
-        rules.isEnabled(field, in: state),
-        let binding = handle(command, by: control, state: state, view: &view)
+      guard let field = focus?.field, let control = control(for: field), rules.isEnabled(field, in: state)
       else { return [] }
-      return [.binding(binding)]
+      return answer(command, by: control, state: state, view: &view)
     case .interrupt, .redraw, .openEditor:
       // NB: Ctrl-E runs another program on the terminal: the runtime's business
       //     (``FormRuntime/externalEditor``), with ``editableText(in:)``.
@@ -314,6 +312,17 @@ where Action.State == State {
       view.input.notice = nil
     }
     return binding
+  }
+
+  /// The actions a control's answer to `command` stands for: its binding action, then a move
+  /// to the next field where the control asked for one (``ControlInput/advancesFocus``).
+  private func answer(
+    _ command: FormCommand, by control: FormControl<State>, state: State, view: inout FormViewState<Field>
+  ) -> [Action] {
+    let binding = handle(command, by: control, state: state, view: &view)
+    let advances = view.input.advancesFocus
+    view.input.advancesFocus = false
+    return (binding.map { [Action.binding($0)] } ?? []) + (advances ? [Action.form(.focusNext)] : [])
   }
 
   /// The focused text area's text and the action that sets it (`nil` when no enabled text area

@@ -193,7 +193,8 @@ struct LayoutCheckTests {
 }
 
 /// A one-row control of its own that keeps state while it has focus: a PIN typed digit by
-/// digit (shown as dots), set whole once four digits are in. Focus rests past the last dot.
+/// digit (shown as dots), set whole once four digits are in, and focus then moves on. The
+/// hidden cursor rests past the last dot.
 @MainActor
 func PIN<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<String>>) -> FormControl<State> {
   FormControl(
@@ -207,7 +208,9 @@ func PIN<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<
     handleInput: { command, _, input in
       guard case let .edit(.character(digit)) = command, digit.isWholeNumber, input.typed.count < 4 else { return nil }
       input.typed.append(digit)
-      return input.typed.count == 4 ? .set(keyPath, input.typed) : nil
+      guard input.typed.count == 4 else { return nil }
+      input.advancesFocus = true
+      return .set(keyPath, input.typed)
     })
   .focusColumn { _, input in input.typed.count }
 }
@@ -265,8 +268,10 @@ struct OneRowControlStateTests {
     let column = line.distance(from: line.startIndex, to: try #require(line.firstRange(of: "●●__")).lowerBound)
     #expect(runtime.view.focusPosition == Position(column: column + 2, row: row))
     _ = runtime.handle(.character("3"))
+    #expect(runtime.store.state.form.focusedField == .pin)
     _ = runtime.handle(.character("4"))
     #expect(runtime.store.state.pin == "1234")
+    #expect(runtime.store.state.form.focus == .submit, "the fourth digit moved focus on")
   }
 
   @Test func theFirstKeyBeforeAnyFrameKeepsTheInputItMade() {
