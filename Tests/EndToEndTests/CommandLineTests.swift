@@ -66,6 +66,10 @@ extension EndToEnd {
       (["clients", "edti", "ada@example.com"], "'edti' is not a command. Did you mean 'edit'? Commands: list, edit, remove."),
       (["xyz"], "'xyz' is not a command. Commands: settings, client, clients, form."),
       (["clients", "help"], "'help' is not a command. Did you mean '--help'? Commands: list, edit, remove."),
+      // Options before the command: the word after them is still read as the command meant.
+      (["--json", "clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
+      (["--no-color", "clients"], "'clients' is a command: give it first, and its options after it (settings-tui clients --no-color)"),
+      (["clients", "--json", "lsit"], "'lsit' is not a command. Did you mean 'list'? Commands: list, edit, remove."),
     ])
     func aMistypedCommandIsNamedWithTheNearestOne(arguments: [String], message: String) throws {
       let session = try TmuxSession()
@@ -74,6 +78,16 @@ extension EndToEnd {
       #expect(result.status == 2, "\(result)")
       #expect(result.stderr == "settings-tui: \(message)\n", "\(result)")
       #expect(result.stdout.isEmpty)
+    }
+
+    /// An option's value is the option's, even when it reads like a command: `--config
+    /// clients` is a settings file named "clients".
+    @Test func anOptionsValueIsNeverTakenForACommand() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let (result, folder) = try runInAnEmptyFolder(session, ["--no-input", "--set", "displayName=Blob", "--config", "clients"])
+      #expect(result.status == 0, "\(result)")
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("clients").path), "\(result)")
     }
 
     @Test func noInputClientIsSavedAndListed() throws {

@@ -12,7 +12,8 @@ enum UnknownCommand {
   /// and names none; `nil` when there is no such word.
   static func message(for arguments: ArraySlice<String>, in command: any ParsableCommand.Type) -> String? {
     let configuration = command.configuration
-    guard let word = arguments.first, !word.hasPrefix("-"), !configuration.subcommands.isEmpty else { return nil }
+    guard let word = arguments.first, !configuration.subcommands.isEmpty else { return nil }
+    if word.hasPrefix("-") { return misplaced(in: arguments, under: command) }
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
       return message(for: arguments.dropFirst(), in: subcommand)
     }
@@ -23,6 +24,40 @@ enum UnknownCommand {
     let nearest = word == "help" ? "--help" : commands.min { distance(word, $0) < distance(word, $1) }
     let suggestion = nearest.flatMap { word == "help" || distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
     return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
+  }
+
+  /// For options given before a command (`settings-tui --json clinets`, `--no-color clients`):
+  /// the message for the first word the default command takes as an unexpected argument, when
+  /// it is a command or close to one; `nil` otherwise (ArgumentParser's message stands). A
+  /// word is such an argument when the options before it parse on their own, so an option's
+  /// value (`--config clients`) is never taken for a command: ArgumentParser decides that.
+  private static func misplaced(in arguments: ArraySlice<String>, under command: any ParsableCommand.Type) -> String? {
+    let configuration = command.configuration
+    guard let fallback = configuration.defaultSubcommand else { return nil }
+    guard
+      let index = arguments.indices.first(where: { index in
+        !arguments[index].hasPrefix("-") && (try? fallback.parse(Array(arguments[..<index]))) != nil
+      })
+    else { return nil }
+    let word = arguments[index]
+    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+    if configuration.subcommands.contains(where: { names(of: $0).contains(word) }) {
+      return "'\(word)' is a command: give it first, and its options after it "
+        + "(\((["settings-tui", word] + arguments[index...].dropFirst() + arguments[..<index]).map(shellQuoted).joined(separator: " ")))"
+    }
+    guard let nearest = commands.min(by: { distance(word, $0) < distance(word, $1) }),
+      distance(word, nearest) <= max(2, nearest.count / 3)
+    else { return nil }
+    return "'\(word)' is not a command. Did you mean '\(nearest)'? Commands: \(commands.joined(separator: ", "))."
+  }
+
+  /// `word` as a shell reads it back: as it is when it holds only plain characters, else in
+  /// single quotes.
+  private static func shellQuoted(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._/=:@%+,-".unicodeScalars.contains(scalar)
+    }
+    return !word.isEmpty && plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
   }
 
   private static func names(of command: any ParsableCommand.Type) -> [String] {
