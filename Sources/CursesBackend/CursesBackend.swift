@@ -56,6 +56,9 @@ public final class CursesBackend {
   var pendingSignals: [Int32] = []
   /// Set by SIGWINCH until the backend has measured the new size.
   var awaitsResize = false
+  /// A bracketed paste delivered in part (it paused, ran long, or was interrupted by a signal)
+  /// whose end marker has not come: what comes next is more of it, never keys.
+  var pasteInProgress: PasteInProgress?
   /// Set once the terminal has closed (end of file, or an error reading it).
   var inputEnded = false
   /// Set once an event told the program to end (SIGTERM, SIGHUP, a closed terminal).

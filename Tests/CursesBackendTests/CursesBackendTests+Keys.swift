@@ -283,6 +283,36 @@ extension CursesBackendTests {
     }
     #expect(text.hasPrefix("start"))
     #expect(elapsed < .seconds(3), "the screen is not frozen: \(elapsed)")
+    // The bytes that keep coming are more of the paste, not keys.
+    #expect(backend.nextEvent(timeout: .seconds(5)) == .key(.paste(String(repeating: "x", count: 20 - text.count + 5))))
+  }
+
+  /// A paste that pauses (a slow link) is delivered in parts, and what comes after the pause
+  /// is more of it up to its end marker: its line breaks are text, never Enter keys that would
+  /// submit the form.
+  @Test func whatFollowsAPausedPasteIsMoreOfItNotKeys() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~Ada")
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("Ada")))
+    terminal.type("\nleak@example.com\n\n\u{1B}[201~")
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("\nleak@example.com\n\n")))
+    terminal.type("x")
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")), "after the end marker, keys again")
+  }
+
+  /// A paste whose end marker never comes (a terminal lost it) holds the keyboard only while
+  /// the paste goes on: after a few quiet seconds, keys are keys again.
+  @Test func aPasteThatStaysQuietLongWithoutItsEndGivesTheKeysBack() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~abc")
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("abc")))
+    Thread.sleep(forTimeInterval: 3.2)
+    terminal.type("x")
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")))
   }
 
   @Test func aSignalDuringAPasteIsNotHeldBack() throws {

@@ -7,13 +7,27 @@ import TerminalUI
   import Darwin
 #endif
 
+/// A bracketed paste under way past its first part.
+struct PasteInProgress {
+  /// The characters delivered so far.
+  var delivered: Int
+  /// When its last byte came.
+  var lastInput: ContinuousClock.Instant
+}
+
 extension CursesBackend {
-  /// How long a bracketed paste may pause between bytes before it is delivered as it stands.
+  /// How long a bracketed paste may pause between bytes before what came so far is delivered
+  /// (the rest follows as more of the paste).
   static let pasteGapMilliseconds: Int32 = 500
-  /// How long a paste may take in all, and how many characters it may bring: a paste whose end
-  /// marker never comes (a byte every so often) is delivered as it stands after that.
+  /// How long one part of a paste may take before it is delivered, so a slow paste shows as
+  /// it comes instead of freezing the screen.
   static let pasteTimeLimit: Duration = .seconds(2)
+  /// How many characters a paste brings; the rest, up to its end marker, is read and dropped.
   static let pasteCharacterLimit = 100_000
+  /// How long a paste whose end marker never came may stay quiet before input counts as keys
+  /// again (a terminal that lost it): a paste that merely pauses, on a slow link, is never
+  /// read as keys, where Enter would submit the form.
+  static let pasteAbandonTime: Duration = .seconds(3)
   /// How long the rest of a character's UTF-8 bytes may take to arrive after its first.
   static let continuationMilliseconds: Int32 = 100
 
@@ -21,6 +35,14 @@ extension CursesBackend {
   ///
   /// A lone Esc waits the escape delay (`ESCDELAY`) to tell it from the start of a sequence.
   func readKey() -> TerminalEvent? {
+    if let paste = pasteInProgress {
+      guard ContinuousClock.now - paste.lastInput < Self.pasteAbandonTime else {
+        pasteInProgress = nil
+        return readKey()
+      }
+      guard hasPendingInput() else { return nil }
+      return .key(.paste(collectPaste()))
+    }
     while true {
       let (status, character) = readCharacter()
       if status == cn_key_code_yes() {
@@ -107,6 +129,14 @@ extension CursesBackend {
     }
   }
 
+  /// Whether curses holds input it can hand over at once (put back for the next read).
+  private func hasPendingInput() -> Bool {
+    let next = wgetch(screen.window)
+    guard next != ERR else { return false }
+    _ = ungetch(next)
+    return true
+  }
+
   /// The next character curses already holds or can read at once; `nil` when there is none
   /// (or it is a function key, which is put back).
   private func pendingCharacter() -> UInt32? {
@@ -167,26 +197,34 @@ extension CursesBackend {
   }
 
   /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").
-  /// A paste that pauses longer than the paste gap, runs past the time or size limit, or is
-  /// interrupted by a signal (SIGTERM, a resize) is delivered as it stands; the signal then
-  /// takes its turn.
+  /// A paste that pauses longer than the paste gap, runs past the time limit, or is interrupted
+  /// by a signal (SIGTERM, a resize) is delivered as it stands, and the signal takes its turn;
+  /// what comes after is more of the paste (``pasteInProgress``), up to its end marker, with
+  /// characters past the size limit dropped.
   private func collectPaste() -> String {
     var text = ""
-    var count = 0
+    var count = pasteInProgress?.delivered ?? 0
     var previousWasReturn = false
     let deadline = ContinuousClock.now.advanced(by: Self.pasteTimeLimit)
     wtimeout(screen.window, Self.pasteGapMilliseconds)
     defer { wtimeout(screen.window, 0) }
-    while count < Self.pasteCharacterLimit, ContinuousClock.now < deadline {
+    // NB: Until the end marker comes, what follows is more of this paste.
+    pasteInProgress = PasteInProgress(delivered: count, lastInput: .now)
+    defer { pasteInProgress?.delivered = count }
+    while ContinuousClock.now < deadline {
       let signals = self.signals.takeSignals()
       if !signals.isEmpty {
         pendingSignals += signals
         return text
       }
       let (status, character) = readCharacter(delay: Self.pasteGapMilliseconds)
+      if status == cn_ok() || status == cn_key_code_yes() { pasteInProgress?.lastInput = .now }
       if status == cn_key_code_yes() {
         let code = Int32(bitPattern: UInt32(character))
-        if code == KeyBindings.pasteEndCode { return text }
+        if code == KeyBindings.pasteEndCode {
+          pasteInProgress = nil
+          return text
+        }
         if code == cn_key_resize() { awaitsResize = true }
         if code == cn_key_enter() { text.append("\n") }
         previousWasReturn = false
@@ -196,6 +234,7 @@ extension CursesBackend {
       let code = UInt32(character)
       defer { previousWasReturn = code == 13 }
       count += 1
+      guard count <= Self.pasteCharacterLimit else { continue }
       switch code {
       case 13: text.append("\n")
       case 10 where previousWasReturn: continue
