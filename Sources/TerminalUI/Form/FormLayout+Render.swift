@@ -53,12 +53,14 @@ extension FormLayout {
     }
     let body = makeBody(state, form: form, width: size.columns, page: page)
     view.screenSize = size
-    // NB: A long status (a failed save's reason) takes rows from the fields, up to half of
-    //     them, rather than being cut; beside "↓ more" it wraps narrower.
+    // NB: A long status (a failed save's reason, a path in it) takes rows from the fields, all
+    //     but one (focus stays in view there), rather than being cut: it says what to fix.
+    //     Beside "↓ more" it wraps narrower.
     let status = formStatus(form) ?? view.notice.map { .message($0) }
     let statusView = StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
-    let statusLimit = max(1, (size.rows - 4) / 2)
-    var statusLines = statusView.lines(width: size.columns - 2, height: statusLimit)
+    let statusLimit = max(1, size.rows - 4 - 1)
+    var statusWidth = size.columns - 2
+    var statusLines = statusView.lines(width: statusWidth, height: statusLimit)
     var viewport = Rect(x: 0, y: 2, width: size.columns, height: size.rows - 3 - max(1, statusLines.count))
     // NB: After a turn of the wheel the form stays where it was scrolled until the next key.
     let wanted = view.followsFocus ? focusedRows(body, focus: form.focus) : view.scrollOffset...view.scrollOffset
@@ -70,7 +72,8 @@ extension FormLayout {
     view.scrollOffset = offset
     var moreBelow = view.scrollOffset + viewport.height < body.rowCount
     if moreBelow, let last = statusLines.last, last.displayWidth > size.columns - Self.moreMarkerWidth {
-      statusLines = statusView.lines(width: size.columns - Self.moreMarkerWidth, height: statusLimit)
+      statusWidth = size.columns - Self.moreMarkerWidth
+      statusLines = statusView.lines(width: statusWidth, height: statusLimit)
       viewport.height = size.rows - 3 - max(1, statusLines.count)
       scroll(&offset, toShow: wanted, keeping: focusRow, in: body.rowCount, viewport: viewport.height)
       view.scrollOffset = offset
@@ -119,7 +122,8 @@ extension FormLayout {
       let index = y - statusTop
       let marksMore = moreBelow && y == size.rows - 2
       let key = RowKey.status(
-        status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: marksMore, row: index)
+        status, spinnerFrame: status == nil ? 0 : view.spinnerFrame, moreBelow: marksMore, row: index,
+        width: statusWidth)
       cache.row(y, key, in: &buffer) { buffer in
         if statusLines.indices.contains(index) {
           buffer.draw(statusLines[index], in: Rect(x: 1, y: y, width: size.columns - 2, height: 1), style: statusView.style)

@@ -77,8 +77,9 @@ enum RowKey: Hashable {
   case buttons(isValid: Bool, focus: ButtonFocus)
   /// Where a page's buttons would be: the next page's title.
   case nextPage(Int)
-  /// One row of the status, which wraps onto as many rows as it needs.
-  case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool, row: Int)
+  /// One row of the status, which wraps onto as many rows as it needs, `width` columns wide
+  /// (narrower beside "↓ more").
+  case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool, row: Int, width: Int)
   case help([KeyHelpView.Item])
 
   /// Which button, if any, has focus.

@@ -34,6 +34,22 @@ struct FrameCacheTests {
     }
   }
 
+  /// A failed save's reason long enough to wrap onto several rows, narrower beside "↓ more":
+  /// as scrolling shows and hides that mark, every row of it is drawn at the new width.
+  @Test func cachedFramesWithALongStatusEqualFreshOnes() {
+    let reason = "Cannot save settings to /tmp/a-rather-long-directory-name-for-wrapping/settings.json: "
+      + "could not create the folder /tmp/a-rather-long-directory-name (Not a directory)."
+    for seed in 1...150 as ClosedRange<UInt64> {
+      if let failure = Self.compare(
+        SettingsForm(), SettingsForm.layout, initial: SettingsForm.State(settings: UserSettings()),
+        embed: SettingsForm.Action.form, seed: seed, answers: [.submitFinished(error: reason)])
+      {
+        Issue.record("seed \(seed): \(failure)")
+        return
+      }
+    }
+  }
+
   @Test func onlyTheEditedRowIsDrawnAgainForATypedKey() {
     let layout = ClientForm.layout
     var state = ClientForm.State()
@@ -71,7 +87,7 @@ struct FrameCacheTests {
     for _ in 0..<60 {
       switch random.int(below: 20) {
       case 0:
-        size = [Size(columns: 80, rows: 24), Size(columns: 60, rows: 12), Size(columns: 30, rows: 8)][random.int(below: 3)]
+        size = [Size(columns: 80, rows: 24), Size(columns: 60, rows: 12), Size(columns: 40, rows: 14), Size(columns: 30, rows: 8)][random.int(below: 4)]
         steps.append("resize to \(size.columns)x\(size.rows)")
         backend.size = size
         terminal.handleResize()
@@ -117,6 +133,6 @@ struct FrameCacheTests {
   static let keys: [Key] = [
     .character("a"), .character("@"), .character("1"), .character("8"), .character(" "),
     .character("-"), .character("+"), .backspace, .delete, .left, .right, .home, .end,
-    .tab, .backTab, .tab, .up, .down, .enter, .control("u"),
+    .tab, .backTab, .tab, .up, .down, .enter, .control("u"), .pageUp, .pageDown,
   ]
 }
