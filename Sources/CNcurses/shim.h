@@ -88,10 +88,11 @@ static inline int cn_enable_mouse(int on) {
   return mousemask(wanted, NULL) == 0 && on ? -1 : 0;
 }
 
-/// The mouse event curses read: 1 a button 1 press, 2 wheel up, 3 wheel down, 0 anything else.
+/// The mouse event curses read: 1 a button 1 press, 2 wheel up, 3 wheel down, 0 anything else,
+/// -1 none (the mouse is off: curses matched the report's start only).
 static inline int cn_read_mouse(int *column, int *row) {
   MEVENT event;
-  if (getmouse(&event) != OK) return 0;
+  if (getmouse(&event) != OK) return -1;
   *column = event.x;
   *row = event.y;
   if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;

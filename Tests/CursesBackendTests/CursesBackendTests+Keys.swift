@@ -139,6 +139,21 @@ extension CursesBackendTests {
     #expect(off.contains("\u{1B}[?1006;1000l"), "\(off.debugDescription)")
   }
 
+  /// With the mouse off (`--no-mouse`), a terminal may still report it (left on by a program
+  /// that was killed): the reports are nothing to the form, never text typed into a field.
+  @Test func mouseReportsWithTheMouseOffAreNotText() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[<0;25;9M\u{1B}[<0;25;9mx")
+    var events: [TerminalEvent] = []
+    while events.last != .key(.character("x")), events.count < 6 {
+      events.append(backend.nextEvent(timeout: .seconds(1)))
+    }
+    #expect(events.last == .key(.character("x")), "\(events)")
+    #expect(!events.contains { if case .key(.character) = $0 { $0 != .key(.character("x")) } else { false } }, "\(events)")
+  }
+
   @Test func typeaheadArrivesInOrder() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

@@ -57,6 +57,12 @@ extension CursesBackend {
           case 1: return .key(.mouse(MouseEvent(.press, at: position())))
           case 2: return .key(.mouse(MouseEvent(.wheelUp, at: position())))
           case 3: return .key(.mouse(MouseEvent(.wheelDown, at: position())))
+          case -1:
+            // NB: The mouse is off (--no-mouse) but the terminal reports it (a killed program
+            //     left it on): curses matched the report's start (terminfo's `kmous`), and its
+            //     rest is no text to type into a field.
+            skipMouseReportRest()
+            continue
           default: continue  // another button: nothing a form does
           }
         }
@@ -125,6 +131,19 @@ extension CursesBackend {
       default:
         _ = unget_wch(wchar_t(next))
         return nil
+      }
+    }
+  }
+
+  /// Reads past the rest of an SGR mouse report (`0;25;9M`: digits and semicolons, then `M`
+  /// or `m`) that curses holds; anything else is left for the next read.
+  private func skipMouseReportRest() {
+    for _ in 0..<32 {
+      guard let byte = pendingCharacter() else { return }
+      if byte == UInt32(UInt8(ascii: "M")) || byte == UInt32(UInt8(ascii: "m")) { return }
+      guard (0x30...0x3B).contains(byte) else {
+        _ = unget_wch(wchar_t(byte))
+        return
       }
     }
   }
