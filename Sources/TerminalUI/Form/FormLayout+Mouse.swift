@@ -76,6 +76,11 @@ extension FormLayout {
     if let binding = controls[index].handle(.click(column: column, row: line), state, &input) {
       actions.append(.binding(binding))
     }
+    // NB: A click that completes the value (a date's last part) moves on as a key would.
+    if input.advancesFocus {
+      input.advancesFocus = false
+      actions.append(.form(.focusNext))
+    }
     if isFocused { view.input = input }
     return actions
   }

@@ -259,7 +259,8 @@ where Action.State == State {
         // NB: A multi-select whose filter is typed stays for more choices, and after a refused
         //     one (its limit reached) too, its reason in the status line.
         let staysForMore = control.choosesMany && view.input.isTyping
-        guard let choice = handle(.activate, by: control, state: state, view: &view) else {
+        // NB: Enter moves on anyway: a control's wish to (advancesFocus) adds nothing.
+        guard let choice = handle(.activate, by: control, state: state, view: &view).binding else {
           return staysForMore ? [] : [move]
         }
         return staysForMore ? [.binding(choice)] : [.binding(choice), move]
@@ -302,26 +303,28 @@ where Action.State == State {
     }
   }
 
-  /// What `control` makes of `command`; a notice it gives goes to the status line.
+  /// What `control` makes of `command`: its binding action, and whether it asked to move focus
+  /// on (``ControlInput/advancesFocus``). A notice it gives goes to the status line. Both are
+  /// taken from the input here, so neither outlives the key.
   private func handle(
     _ command: FormCommand, by control: FormControl<State>, state: State, view: inout FormViewState<Field>
-  ) -> BindingAction<State>? {
+  ) -> (binding: BindingAction<State>?, advances: Bool) {
     let binding = control.handle(command, state, &view.input)
     if let notice = view.input.notice {
       view.notice = notice
       view.input.notice = nil
     }
-    return binding
+    let advances = view.input.advancesFocus
+    view.input.advancesFocus = false
+    return (binding, advances)
   }
 
   /// The actions a control's answer to `command` stands for: its binding action, then a move
-  /// to the next field where the control asked for one (``ControlInput/advancesFocus``).
+  /// to the next field where the control asked for one.
   private func answer(
     _ command: FormCommand, by control: FormControl<State>, state: State, view: inout FormViewState<Field>
   ) -> [Action] {
-    let binding = handle(command, by: control, state: state, view: &view)
-    let advances = view.input.advancesFocus
-    view.input.advancesFocus = false
+    let (binding, advances) = handle(command, by: control, state: state, view: &view)
     return (binding.map { [Action.binding($0)] } ?? []) + (advances ? [Action.form(.focusNext)] : [])
   }
 

@@ -361,3 +361,88 @@ struct GridControlTests {
     #expect(store.state.form.focusedField == .label)
   }
 }
+
+/// A control that is done once chosen: a click on it, or Enter, picks "now" and asks to move
+/// on; its wish lasts that one key.
+@MainActor
+func Stamp<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<Int>>) -> FormControl<State> {
+  FormControl(
+    label, kind: .grid, binding: keyPath, rows: 1,
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
+    draw: { state, context, area, buffer in
+      _ = buffer.setString("[\(state[keyPath: keyPath].wrappedValue)]", at: Position(column: area.x, row: area.y), style: context.theme.control)
+    },
+    handleInput: { command, state, input in
+      switch command {
+      case .click, .activate:
+        input.advancesFocus = true
+        return .set(keyPath, state[keyPath: keyPath].wrappedValue + 1)
+      default:
+        return nil
+      }
+    })
+}
+
+struct Stamped: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var first = ""
+    @BindingState var stamp = 0
+    @BindingState var note = ""
+    @BindingState var last = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField { case first, stamp, note, last }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Stamped") { field in
+    switch field {
+    case .first: TextField("First", \.$first)
+    case .stamp: Stamp("Stamp", \.$stamp)
+    case .note: TextField("Note", \.$note)
+    case .last: TextField("Last", \.$last)
+    }
+  }
+}
+
+@MainActor
+struct AdvancingFocusTests {
+  private func runtime() -> (FormRuntime<Stamped.State, Stamped.Action>, HeadlessBackend) {
+    let store = Store(initialState: Stamped.State()) { Stamped() }
+    let backend = HeadlessBackend(size: Size(columns: 50, rows: 14))
+    let runtime = FormRuntime(
+      store: store, layout: Stamped.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    runtime.render()
+    return (runtime, backend)
+  }
+
+  @Test func aClickThatCompletesTheValueMovesOnOnceAndTheNextKeyDoesNot() throws {
+    let (runtime, backend) = runtime()
+    let row = try #require(backend.lines.firstIndex { $0.contains("[0]") })
+    let column = try #require(backend.lines[row].firstRange(of: "[0]")).lowerBound.utf16Offset(in: backend.lines[row])
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    #expect(runtime.store.state.stamp == 1)
+    #expect(runtime.store.state.form.focusedField == .note, "the click focused the stamp, and it moved on")
+    _ = runtime.handle(.character("x"))
+    #expect(runtime.store.state.note == "x")
+    #expect(runtime.store.state.form.focusedField == .note, "the wish lasted the click only")
+  }
+
+  @Test func enterOnAControlThatAsksToMoveOnMovesOnce() {
+    let (runtime, _) = runtime()
+    _ = runtime.handle(.tab)
+    _ = runtime.handle(.enter)
+    #expect(runtime.store.state.stamp == 1)
+    #expect(runtime.store.state.form.focusedField == .note, "one field on, not two")
+    _ = runtime.handle(.character("y"))
+    #expect(runtime.store.state.form.focusedField == .note)
+  }
+}
