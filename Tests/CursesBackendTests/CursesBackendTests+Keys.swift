@@ -154,6 +154,24 @@ extension CursesBackendTests {
     #expect(!events.contains { if case .key(.character) = $0 { $0 != .key(.character("x")) } else { false } }, "\(events)")
   }
 
+  /// The same for an X10 report (`Esc [ M` and three bytes) and for an SGR report split by a
+  /// slow link.
+  @Test func x10AndSplitMouseReportsWithTheMouseOffAreNotText() throws {
+    let terminal = PipeTerminal()
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[M !!")
+    terminal.type("\u{1B}[<0;2")
+    Thread.sleep(forTimeInterval: 0.05)
+    terminal.type("5;9Mx")
+    var events: [TerminalEvent] = []
+    while events.last != .key(.character("x")), events.count < 12 {
+      events.append(backend.nextEvent(timeout: .seconds(1)))
+    }
+    #expect(events.last == .key(.character("x")), "\(events)")
+    #expect(!events.contains { if case .key(.character) = $0 { $0 != .key(.character("x")) } else { false } }, "\(events)")
+  }
+
   @Test func typeaheadArrivesInOrder() throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start()

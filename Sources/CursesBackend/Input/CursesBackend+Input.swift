@@ -57,7 +57,7 @@ extension CursesBackend {
           case 1: return .key(.mouse(MouseEvent(.press, at: position())))
           case 2: return .key(.mouse(MouseEvent(.wheelUp, at: position())))
           case 3: return .key(.mouse(MouseEvent(.wheelDown, at: position())))
-          case -1:
+          case -1 where !reportsMouse:
             // NB: The mouse is off (--no-mouse) but the terminal reports it (a killed program
             //     left it on): curses matched the report's start (terminfo's `kmous`), and its
             //     rest is no text to type into a field.
@@ -112,8 +112,14 @@ extension CursesBackend {
     let next = UInt32(character)
     switch next {
     case 0x5B:  // "[": parameters and intermediates up to a final byte from @ to ~
-      for _ in 0..<32 {
+      for index in 0..<32 {
         guard let byte = pendingCharacter() else { break }
+        // NB: `Esc [ M` and three bytes is an X10 mouse report (the mouse left on by a killed
+        //     program, or a terminal that sends no other kind): none of it is text.
+        if index == 0, byte == UInt32(UInt8(ascii: "M")) {
+          skipMouseReportRest(x10: true)
+          break
+        }
         if (0x40...0x7E).contains(byte) { break }
         guard (0x20...0x3F).contains(byte) else {
           _ = unget_wch(wchar_t(byte))
@@ -135,17 +141,36 @@ extension CursesBackend {
     }
   }
 
-  /// Reads past the rest of an SGR mouse report (`0;25;9M`: digits and semicolons, then `M`
-  /// or `m`) that curses holds; anything else is left for the next read.
-  private func skipMouseReportRest() {
-    for _ in 0..<32 {
-      guard let byte = pendingCharacter() else { return }
+  /// Reads past the rest of a mouse report whose start was read: an SGR one's (`0;25;9M`:
+  /// digits and semicolons, then `M` or `m`), or, after `Esc [ M`, an X10 one's three bytes.
+  /// A report split by a slow link is waited for a moment, as a character's bytes are;
+  /// anything else is left for the next read.
+  private func skipMouseReportRest(x10: Bool = false) {
+    for index in 0..<32 {
+      guard let byte = characterSoon() else { return }
+      if x10 {
+        if index == 2 { return }
+        continue
+      }
       if byte == UInt32(UInt8(ascii: "M")) || byte == UInt32(UInt8(ascii: "m")) { return }
       guard (0x30...0x3B).contains(byte) else {
         _ = unget_wch(wchar_t(byte))
         return
       }
     }
+  }
+
+  /// The next character if it comes within a moment (``continuationMilliseconds``), as the
+  /// rest of something already begun; a function key is put back.
+  private func characterSoon() -> UInt32? {
+    wtimeout(screen.window, Self.continuationMilliseconds)
+    defer { wtimeout(screen.window, 0) }
+    let (status, character) = readCharacter(delay: Self.continuationMilliseconds)
+    if status == cn_key_code_yes() {
+      _ = ungetch(Int32(bitPattern: UInt32(character)))
+      return nil
+    }
+    return status == cn_ok() ? UInt32(character) : nil
   }
 
   /// Whether curses holds input it can hand over at once (put back for the next read).
