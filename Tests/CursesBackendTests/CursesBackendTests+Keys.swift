@@ -320,17 +320,43 @@ extension CursesBackendTests {
     #expect(backend.nextEvent(timeout: .seconds(5)) == .key(.paste(String(repeating: "x", count: 20 - text.count + 5))))
   }
 
-  /// A paste that pauses (a slow link) is delivered in parts, and what comes after the pause
-  /// is more of it up to its end marker: its line breaks are text, never Enter keys that would
-  /// submit the form.
-  @Test func whatFollowsAPausedPasteIsMoreOfItNotKeys() throws {
+  /// A paste that pauses (a slow link) is one paste, its line breaks text, never Enter keys
+  /// that would submit the form; its end marker may be split by a pause too.
+  @Test func aPausedPasteIsOnePasteAndItsLineBreaksAreText() throws {
     let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
     defer { backend.shutdown() }
-    terminal.type("\u{1B}[200~Ada")
-    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("Ada")))
-    terminal.type("\nleak@example.com\n\n\u{1B}[201~")
-    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("\nleak@example.com\n\n")))
+    terminal.type("\u{1B}[200~4")
+    Thread.sleep(forTimeInterval: 0.7)
+    terminal.type("2\r\n")
+    Thread.sleep(forTimeInterval: 0.7)
+    terminal.type("a\u{1B}[20")
+    Thread.sleep(forTimeInterval: 0.5)
+    terminal.type("1~x")
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("42\na")))
+    #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")), "after the end marker, keys again")
+  }
+
+  /// A paste that runs past the time limit is delivered in parts, so the screen shows it as it
+  /// comes; what follows is more of it up to its end marker, a line break split across two
+  /// parts one break.
+  @Test func whatFollowsAPartOfALongPasteIsMoreOfItNotKeys() throws {
+    let terminal = PipeTerminal(pseudoTerminal: true)
+    let backend = try terminal.start()
+    defer { backend.shutdown() }
+    terminal.type("\u{1B}[200~Ada\r")
+    let keyboard = terminal.keyboard
+    let feeding = DispatchGroup()
+    feeding.enter()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2300)) {
+      let rest = Array("\nleak@example.com\n\n\u{1B}[201~".utf8)
+      _ = rest.withUnsafeBytes { write(keyboard, $0.baseAddress, $0.count) }
+      feeding.leave()
+    }
+    // NB: The feeder finishes before the pipes close, so it never writes to a reused descriptor.
+    defer { feeding.wait() }
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("Ada\n")))
+    #expect(backend.nextEvent(timeout: .seconds(3)) == .key(.paste("leak@example.com\n\n")))
     terminal.type("x")
     #expect(backend.nextEvent(timeout: .seconds(1)) == .key(.character("x")), "after the end marker, keys again")
   }

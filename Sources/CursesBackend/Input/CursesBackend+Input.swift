@@ -9,18 +9,23 @@ import TerminalUI
 
 /// A bracketed paste under way past its first part.
 struct PasteInProgress {
-  /// The characters delivered so far.
+  /// The characters read so far.
   var delivered: Int
   /// When its last byte came.
   var lastInput: ContinuousClock.Instant
+  /// Whether the last character was a carriage return (a line feed after it is the same break,
+  /// even in the next part).
+  var previousWasReturn = false
 }
 
 extension CursesBackend {
-  /// How long a bracketed paste may pause between bytes before what came so far is delivered
-  /// (the rest follows as more of the paste).
-  static let pasteGapMilliseconds: Int32 = 500
+  /// How often a paste being read looks for signals and its time limit.
+  static let pastePollMilliseconds: Int32 = 100
+  /// How long the rest of a paste's end marker may take after its Esc (a pause on a slow link
+  /// longer than the escape delay split it).
+  static let pasteEndWaitMilliseconds: Int32 = 1000
   /// How long one part of a paste may take before it is delivered, so a slow paste shows as
-  /// it comes instead of freezing the screen.
+  /// it comes instead of freezing the screen (the rest follows as more of the paste).
   static let pasteTimeLimit: Duration = .seconds(2)
   /// How many characters a paste brings; the rest, up to its end marker, is read and dropped.
   static let pasteCharacterLimit = 100_000
@@ -241,28 +246,28 @@ extension CursesBackend {
   }
 
   /// Gathers everything up to the end-of-paste marker into one string (line breaks as "\n").
-  /// A paste that pauses longer than the paste gap, runs past the time limit, or is interrupted
-  /// by a signal (SIGTERM, a resize) is delivered as it stands, and the signal takes its turn;
-  /// what comes after is more of the paste (``pasteInProgress``), up to its end marker, with
-  /// characters past the size limit dropped.
+  /// A paste that runs past the time limit, or is interrupted by a signal (SIGTERM, a resize),
+  /// is delivered as it stands, and the signal takes its turn; what comes after is more of the
+  /// paste (``pasteInProgress``), up to its end marker, with characters past the size limit
+  /// dropped. A pause does not end it: on a slow link a paste pauses, and its parts would land
+  /// as separate pastes (a stepper would take the second number for the whole).
   private func collectPaste() -> String {
+    var paste = pasteInProgress ?? PasteInProgress(delivered: 0, lastInput: .now)
     var text = ""
-    var count = pasteInProgress?.delivered ?? 0
-    var previousWasReturn = false
     let deadline = ContinuousClock.now.advanced(by: Self.pasteTimeLimit)
-    wtimeout(screen.window, Self.pasteGapMilliseconds)
+    wtimeout(screen.window, Self.pastePollMilliseconds)
     defer { wtimeout(screen.window, 0) }
     // NB: Until the end marker comes, what follows is more of this paste.
-    pasteInProgress = PasteInProgress(delivered: count, lastInput: .now)
-    defer { pasteInProgress?.delivered = count }
+    pasteInProgress = paste
+    defer { pasteInProgress = pasteInProgress.map { _ in paste } }
     while ContinuousClock.now < deadline {
       let signals = self.signals.takeSignals()
       if !signals.isEmpty {
         pendingSignals += signals
         return text
       }
-      let (status, character) = readCharacter(delay: Self.pasteGapMilliseconds)
-      if status == cn_ok() || status == cn_key_code_yes() { pasteInProgress?.lastInput = .now }
+      let (status, character) = readCharacter(delay: Self.pastePollMilliseconds)
+      if status == cn_ok() || status == cn_key_code_yes() { paste.lastInput = .now }
       if status == cn_key_code_yes() {
         let code = Int32(bitPattern: UInt32(character))
         if code == KeyBindings.pasteEndCode {
@@ -271,23 +276,49 @@ extension CursesBackend {
         }
         if code == cn_key_resize() { awaitsResize = true }
         if code == cn_key_enter() { text.append("\n") }
-        previousWasReturn = false
+        paste.previousWasReturn = false
         continue
       }
-      guard status == cn_ok() else { return text }
+      guard status == cn_ok() else { continue }
       let code = UInt32(character)
-      defer { previousWasReturn = code == 13 }
-      count += 1
-      guard count <= Self.pasteCharacterLimit else { continue }
+      // NB: The end marker split by a pause longer than the escape delay comes as its bytes.
+      if code == 27, readsRestOfPasteEnd() {
+        pasteInProgress = nil
+        return text
+      }
+      defer { paste.previousWasReturn = code == 13 }
+      paste.delivered += 1
+      guard paste.delivered <= Self.pasteCharacterLimit else { continue }
       switch code {
       case 13: text.append("\n")
-      case 10 where previousWasReturn: continue
+      case 10 where paste.previousWasReturn: continue
       case 10: text.append("\n")
       default:
         if let scalar = Unicode.Scalar(code) { text.unicodeScalars.append(scalar) }
       }
     }
     return text
+  }
+
+  /// After an Esc inside a paste: whether the rest of the end marker (`[201~`) follows, waited
+  /// for as a paste's bytes are; anything else read is put back, to be read as the paste's.
+  private func readsRestOfPasteEnd() -> Bool {
+    let rest = Array("[201~".unicodeScalars.map(\.value))
+    var read: [UInt32] = []
+    wtimeout(screen.window, Self.pasteEndWaitMilliseconds)
+    defer { wtimeout(screen.window, Self.pastePollMilliseconds) }
+    while read.count < rest.count {
+      let (status, character) = readCharacter(delay: Self.pasteEndWaitMilliseconds)
+      guard status == cn_ok(), UInt32(character) == rest[read.count] else {
+        if status == cn_ok() { read.append(UInt32(character)) }
+        if status == cn_key_code_yes() { _ = ungetch(Int32(bitPattern: UInt32(character))) }
+        break
+      }
+      read.append(UInt32(character))
+    }
+    guard read != rest else { return true }
+    for character in read.reversed() { _ = unget_wch(wchar_t(character)) }
+    return false
   }
 
   /// Hands the terminal back to the shell and stops like a shell job (Ctrl-Z); returns once the
