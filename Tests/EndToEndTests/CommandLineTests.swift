@@ -70,6 +70,9 @@ extension EndToEnd {
       (["--json", "clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
       (["--no-color", "clients"], "'clients' is a command: give it first, and its options after it (settings-tui clients --no-color)"),
       (["clients", "--json", "lsit"], "'lsit' is not a command. Did you mean 'list'? Commands: list, edit, remove."),
+      // The command line to give instead only where it would work: `edit` needs its email.
+      (["clients", "--json", "edit"], "'edit' is a command: give it first, and its options after it"),
+      (["clients", "--json", "list"], "'list' is a command: give it first, and its options after it (settings-tui clients list --json)"),
     ])
     func aMistypedCommandIsNamedWithTheNearestOne(arguments: [String], message: String) throws {
       let session = try TmuxSession()

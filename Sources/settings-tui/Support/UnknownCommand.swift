@@ -11,11 +11,18 @@ enum UnknownCommand {
   /// The message for the first word of `arguments` that should name a subcommand of `command`
   /// and names none; `nil` when there is no such word.
   static func message(for arguments: ArraySlice<String>, in command: any ParsableCommand.Type) -> String? {
+    message(for: arguments, in: command, path: [])
+  }
+
+  /// As ``message(for:in:)``, under the commands `path` named on the way (`clients`).
+  private static func message(
+    for arguments: ArraySlice<String>, in command: any ParsableCommand.Type, path: [String]
+  ) -> String? {
     let configuration = command.configuration
     guard let word = arguments.first, !configuration.subcommands.isEmpty else { return nil }
-    if word.hasPrefix("-") { return misplaced(in: arguments, under: command) }
+    if word.hasPrefix("-") { return misplaced(in: arguments, under: command, path: path) }
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
-      return message(for: arguments.dropFirst(), in: subcommand)
+      return message(for: arguments.dropFirst(), in: subcommand, path: path + [word])
     }
     // NB: Only where the default takes the words that follow: the defaults here take none.
     // NB: `help` is a command of the top level only (ArgumentParser's): elsewhere, --help.
@@ -31,7 +38,9 @@ enum UnknownCommand {
   /// it is a command or close to one; `nil` otherwise (ArgumentParser's message stands). A
   /// word is such an argument when the options before it parse on their own, so an option's
   /// value (`--config clients`) is never taken for a command: ArgumentParser decides that.
-  private static func misplaced(in arguments: ArraySlice<String>, under command: any ParsableCommand.Type) -> String? {
+  private static func misplaced(
+    in arguments: ArraySlice<String>, under command: any ParsableCommand.Type, path: [String]
+  ) -> String? {
     let configuration = command.configuration
     guard let fallback = configuration.defaultSubcommand else { return nil }
     guard
@@ -41,9 +50,14 @@ enum UnknownCommand {
     else { return nil }
     let word = arguments[index]
     let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-    if configuration.subcommands.contains(where: { names(of: $0).contains(word) }) {
-      return "'\(word)' is a command: give it first, and its options after it "
-        + "(\((["settings-tui", word] + arguments[index...].dropFirst() + arguments[..<index]).map(shellQuoted).joined(separator: " ")))"
+    if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
+      // NB: The command line to give instead, only where it parses: the options before the
+      //     word were the default command's, which the word's may not take.
+      let reordered = Array(arguments[index...].dropFirst() + arguments[..<index])
+      let suggestion = (try? subcommand.parseAsRoot(reordered)).map { _ in
+        " (" + (["settings-tui"] + path + [word] + reordered).map(shellQuoted).joined(separator: " ") + ")"
+      }
+      return "'\(word)' is a command: give it first, and its options after it\(suggestion ?? "")"
     }
     guard let nearest = commands.min(by: { distance(word, $0) < distance(word, $1) }),
       distance(word, nearest) <= max(2, nearest.count / 3)
