@@ -157,6 +157,10 @@ extension LineQuestion {
       hint: matcher.numbersArePlaces ? "a number from 1 to \(titles.count)" : "an option as it is written",
       answer: { text, _ throws(MisunderstoodAnswer) in
         guard let index = matcher.index(of: text, orNumber: true) else {
+          if let ambiguity = matcher.ambiguity(of: text, in: titles) {
+            throw MisunderstoodAnswer(
+              "\(text.trimmingSpaces) \(ambiguity): type \(matcher.numbersArePlaces ? "its number, or " : "")one as it is written")
+          }
           throw MisunderstoodAnswer(
             matcher.numbersArePlaces
               ? "Type a number from 1 to \(titles.count), or an option as it is written"

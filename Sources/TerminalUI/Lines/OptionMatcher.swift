@@ -53,6 +53,17 @@ public struct OptionMatcher: Sendable {
     return found
   }
 
+  /// Why `text` names no one option of `titles` (this matcher's) when it could name several:
+  /// "could be São Paulo or Sao Paulo, which differ only in case or accents"; `nil` when it
+  /// names one, or none. `listed` names the options (a message may quote them).
+  public func ambiguity(
+    of text: String, in titles: [String], listed: ([String]) -> String = { $0.joined(separator: " or ") }
+  ) -> String? {
+    let found = ambiguities(of: text)
+    guard !found.isEmpty else { return nil }
+    return "could be \(listed(found.map { titles[$0] })), which differ only in case or accents"
+  }
+
   /// The index of the option `text` names, without surrounding spaces; with `orNumber`, a
   /// number from 1 to the count names the option at that place, as the options are shown
   /// numbered, unless options are numbers at other places (``numbersArePlaces``).

@@ -73,10 +73,10 @@ struct FieldAssignment {
   /// Why `value` names no option: it names several, differing only in case or accents (give
   /// one as written), or none.
   private static func refusal(_ matcher: OptionMatcher, _ value: String, _ options: [String]) -> String {
-    let found = matcher.ambiguities(of: value)
-    guard !found.isEmpty else { return "expected \(choices(options))" }
-    return "could be \(choices(found.map { options[$0] })), which differ only in case or accents; "
-      + "give one as it is written"
+    guard let ambiguity = matcher.ambiguity(of: value, in: options, listed: choices) else {
+      return "expected \(choices(options))"
+    }
+    return ambiguity + "; give one as it is written"
   }
 
   /// The options as a message names them: `daily, weekly or off`; a long list by its first few.

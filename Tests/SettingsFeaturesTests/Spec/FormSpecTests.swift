@@ -495,6 +495,24 @@ struct FormSpecTests {
     #expect(store.state.texts[0].wrappedValue == "Zürich")
   }
 
+  /// An answer that could be two options differing only in accents names both and is asked
+  /// again, in a select and a multiselect.
+  @Test func lineModeNamesTheOptionsAnAmbiguousAnswerCouldBe() async throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "city", "kind": "select", "options": ["São Paulo", "Sao Paulo", "Lima"]},
+        {"key": "cities", "kind": "multiselect", "options": ["São Paulo", "Sao Paulo", "Lima"]}
+      ]}
+      """))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["sao paulo", "Sao Paulo", "lima, sao paulo", "3, São Paulo"])
+    #expect(await SpecForm.layout().runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.texts[0].wrappedValue == "Sao Paulo")
+    #expect(store.state.lists[1].wrappedValue == ["São Paulo", "Lima"])
+    let refusal = "sao paulo could be São Paulo or Sao Paulo, which differ only in case or accents: type its number, or one as it is written"
+    #expect(channel.transcript.components(separatedBy: refusal).count == 3, "\(channel.transcript)")
+  }
+
   /// Line mode's hint says what the rules take: at least one of a multiselect that needs one
   /// (not "or none"), the words a `oneOf` text takes.
   @Test func lineModeHintsFollowTheRules() async throws {

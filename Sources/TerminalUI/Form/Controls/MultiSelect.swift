@@ -94,6 +94,10 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
         for part in text.split(separator: ",") {
           guard let index = matcher.index(of: String(part), orNumber: true) else {
+            if let ambiguity = matcher.ambiguity(of: String(part), in: navigation.titles) {
+              throw MisunderstoodAnswer(
+                "\(String(part).trimmingSpaces) \(ambiguity): type \(numbered ? "its number, or " : "")one as it is written")
+            }
             throw MisunderstoodAnswer(
               "\(String(part).trimmingSpaces) is not an option: type "
                 + (numbered ? "numbers from 1 to \(options.count)" : "options as they are written") + ", separated by commas")
