@@ -92,9 +92,10 @@ where Action.State == State {
     }
     if let description = control.description { write("  " + description.visibleForTerminal) }
     if let question {
+      let isNumbered = question.isNumbered
       for (number, option) in question.options.enumerated() {
         let mark = question.isChosen(state, number) ? " (chosen)" : ""
-        let place = question.isNumbered ? "\(number + 1))" : "-"
+        let place = isNumbered ? "\(number + 1))" : "-"
         write("  \(place) \(option.visibleForTerminal)\(mark)")
       }
     }

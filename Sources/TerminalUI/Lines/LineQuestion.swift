@@ -22,9 +22,10 @@ public struct LineQuestion<State> {
   public var current: (State) -> String
   /// The options an answer picks among, listed before the question.
   public var options: [String]
-  /// Whether the options are listed with their numbers (answers may be numbers); `false` for
-  /// options that are numbers at other places (``OptionMatcher/numbersArePlaces(in:)``).
-  public var isNumbered: Bool
+  /// Whether the options are listed with their numbers (answers may be numbers): not when
+  /// options are numbers at other places (``OptionMatcher/numbersArePlaces(in:)``), which an
+  /// ``OptionMatcher`` of them reads as written.
+  public var isNumbered: Bool { OptionMatcher.numbersArePlaces(in: options) }
   /// Whether an option is chosen now (marked in the list).
   public var isChosen: (State, Int) -> Bool
   /// What an answer looks like, said with the question: "y or n", "a number from 0 to 150".
@@ -38,7 +39,6 @@ public struct LineQuestion<State> {
   public init(
     current: @escaping (State) -> String,
     options: [String] = [],
-    isNumbered: Bool = true,
     isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
     hint: String = "",
     isSecret: Bool = false,
@@ -46,7 +46,6 @@ public struct LineQuestion<State> {
   ) {
     self.current = current
     self.options = options
-    self.isNumbered = isNumbered
     self.isChosen = isChosen
     self.hint = hint
     self.isSecret = isSecret
@@ -60,14 +59,13 @@ public struct LineQuestion<State> {
   public init(
     current: @escaping (State) -> String,
     options: [String] = [],
-    isNumbered: Bool = true,
     isChosen: @escaping (State, Int) -> Bool = { _, _ in false },
     hint: String = "",
     isSecret: Bool = false,
     answer: @escaping (_ text: String, _ state: State) throws -> BindingAction<State>?
   ) {
     self.init(
-      current: current, options: options, isNumbered: isNumbered, isChosen: isChosen, hint: hint, isSecret: isSecret,
+      current: current, options: options, isChosen: isChosen, hint: hint, isSecret: isSecret,
       answer: { text, state throws(MisunderstoodAnswer) in
         do {
           return try answer(text, state)
@@ -152,7 +150,6 @@ extension LineQuestion {
         options.firstIndex(of: state[keyPath: keyPath].wrappedValue).map { titles[$0] } ?? ""
       },
       options: titles,
-      isNumbered: matcher.numbersArePlaces,
       isChosen: { state, index in options[index] == state[keyPath: keyPath].wrappedValue },
       hint: matcher.numbersArePlaces ? "a number from 1 to \(titles.count)" : "an option as it is written",
       answer: { text, _ throws(MisunderstoodAnswer) in

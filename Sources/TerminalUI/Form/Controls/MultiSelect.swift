@@ -82,7 +82,6 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
     line: LineQuestion(
       current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
       options: navigation.titles,
-      isNumbered: numbered,
       // NB: Asked once per option as they are listed: the chosen values, not every option.
       isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(options[index]) },
       hint: "\(numbered ? "numbers" : "options as written") separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
