@@ -26,7 +26,8 @@ struct EffectID: Hashable, @unchecked Sendable {
 /// navigation ids do.
 @usableFromInline
 struct EffectPlace: Hashable, @unchecked Sendable {
-  // NB: Key paths are immutable values; an identity is a child's `id`, a value.
+  // NB: Key paths are immutable values; an identity is a child's `id`, which `ifLet` and
+  //     `forEach` take only where it is `Sendable`.
   let keyPath: AnyKeyPath
   let identity: AnyHashable?
 
@@ -34,14 +35,6 @@ struct EffectPlace: Hashable, @unchecked Sendable {
   init(_ keyPath: AnyKeyPath, identity: AnyHashable? = nil) {
     self.keyPath = keyPath
     self.identity = identity
-  }
-
-  /// The identity of a child's state: its `id` when it is `Identifiable`, else none (every
-  /// child at the key path is the same one, as in TCA).
-  static func identity<State>(of state: State) -> AnyHashable? {
-    guard State.self is any Identifiable.Type else { return nil }
-    func id<Child: Identifiable>(_ child: Child) -> AnyHashable { AnyHashable(child.id) }
-    return (state as? any Identifiable).map { id($0) }
   }
 }
 

@@ -226,3 +226,69 @@ struct ForEachTests {
     }
   }
 }
+
+/// A child without an identity behind an `ifLet`: any child there is the same one.
+struct Beeper: Reducer {
+  struct State: Equatable { var beeps = 0 }
+  enum Action: Equatable { case start, beep }
+  @Dependency(\.continuousClock) var clock
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [clock] send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.beep)
+      }
+    case .beep:
+      state.beeps += 1
+      return .none
+    }
+  }
+}
+
+struct OptionalBeeper: Reducer {
+  struct State: Equatable { var beeper: Beeper.State? }
+  enum Action: Equatable, CasePathable {
+    case beeper(Beeper.Action)
+    case show, replace, dismiss
+    struct AllCasePaths {
+      var beeper: AnyCasePath<Action, Beeper.Action> {
+        AnyCasePath(embed: Action.beeper, extract: { if case let .beeper(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .show: state.beeper = Beeper.State()
+      case .replace: state.beeper = Beeper.State(beeps: 10)
+      case .dismiss: state.beeper = nil
+      case .beeper: break
+      }
+      return .none
+    }
+    .ifLet(\.beeper, action: \.beeper) { Beeper() }
+  }
+}
+
+@Suite(.mainSerialExecutor)
+@MainActor
+struct IfLetWithoutIdentityTests {
+  @Test func aChildWithoutAnIDKeepsItsEffectsWhenItsStateIsReplacedAndLosesThemWhenDismissed() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: OptionalBeeper.State()) { OptionalBeeper() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.show) { $0.beeper = Beeper.State() }
+    await store.send(.beeper(.start))
+    await store.send(.replace) { $0.beeper = Beeper.State(beeps: 10) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.beeper(.beep)) { $0.beeper?.beeps = 11 }
+
+    await store.send(.beeper(.start))
+    await store.send(.dismiss) { $0.beeper = nil }
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+}

@@ -26,7 +26,27 @@ extension Reducer {
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     _IfLetReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
-      toChildAction: AnyCasePath(toWrappedAction),
+      toChildAction: AnyCasePath(toWrappedAction), identity: { _ in nil },
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs a child reducer on optional `Identifiable` child state, as
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)`` does; the child's `id` tells one
+  /// child from the next, so replacing it with another cancels the first one's effects.
+  public func ifLet<WrappedState: Identifiable, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction, WrappedState.ID: Sendable {
+    _IfLetReducer(
+      parent: self, child: wrapped(), toChildState: toWrappedState,
+      toChildAction: AnyCasePath(toWrappedAction), identity: { AnyHashable($0.id) },
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -38,12 +58,15 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  /// The child's identity (its `id`), or `nil` for a child that has none: every child at the
+  /// key path is then the same one, as in TCA.
+  let identity: (Child.State) -> AnyHashable?
   let location: SourceLocation
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let before = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: EffectPlace.identity(of: $0)) }
+    let before = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if var childState = state[keyPath: toChildState], let place = before {
@@ -63,7 +86,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     // NB: Gone, or replaced by another child (another id): the one before's effects end.
-    guard let before, state[keyPath: toChildState].map({ EffectPlace.identity(of: $0) }) != .some(before.identity)
+    guard let before, state[keyPath: toChildState].map(identity) != .some(before.identity)
     else { return .merge(childEffect, parentEffect) }
     return .merge(childEffect, parentEffect, .cancel(id: ChildEffectsID(place: before)))
   }
