@@ -23,8 +23,9 @@ extension Reducer {
   ///
   /// As with ``ifLet(_:action:then:fileID:filePath:line:column:)``, each element's effects are
   /// its own (the same cancellation identifier in another element names other effects), and
-  /// an element this reducer removes has its running effects cancelled. An action for an id
-  /// that is not in the array is reported as an issue (a logic error).
+  /// an element this reducer removes has its running effects cancelled. The ids must be
+  /// unique, as in TCA's `IdentifiedArray`: an action reaches the first element with its id.
+  /// An action for an id that is not in the array is reported as an issue (a logic error).
   ///
   /// ```swift
   /// Reduce { state, action in ... }
@@ -76,11 +77,15 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
         )
       }
     }
-    let idsBefore = state[keyPath: toElementsState].map(\.id)
+    // NB: The array before shares its storage: ids are compared, without allocating, and
+    //     only where they changed is the set of those left built.
+    let before = state[keyPath: toElementsState]
     let parentEffect = parent.reduce(into: &state, action: action)
+    let after = state[keyPath: toElementsState]
+    guard !before.elementsEqual(after, by: { $0.id == $1.id }) else { return .merge(elementEffect, parentEffect) }
     // NB: Elements the parent removed: their effects end with them.
-    let idsAfter = Set(state[keyPath: toElementsState].map(\.id))
-    let removed = idsBefore.filter { !idsAfter.contains($0) }
+    let idsAfter = Set(after.map(\.id))
+    let removed = before.map(\.id).filter { !idsAfter.contains($0) }
     guard !removed.isEmpty else { return .merge(elementEffect, parentEffect) }
     let cancels = removed.map { id in
       Effect<Parent.Action>.cancel(id: ChildEffectsID(place: EffectPlace(toElementsState, identity: AnyHashable(id))))
