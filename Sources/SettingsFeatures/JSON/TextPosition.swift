@@ -19,16 +19,21 @@ public struct TextPosition: Equatable, Sendable, CustomStringConvertible {
     column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
   }
 
-  /// The location of the first member named `key` in `bytes` (a string before a colon, its
-  /// escapes resolved), or `nil` when there is none.
+  /// The location of the member named `key` of the object `bytes` hold (a string before a
+  /// colon at the top level, its escapes resolved; not one of a value's own), or `nil` when
+  /// there is none.
   public static func ofKey(_ key: String, in bytes: [UInt8]) -> TextPosition? {
-    var tokens = JSONTokens(bytes)
-    var previous = tokens.next()
-    while let token = tokens.next() {
-      if token.kind == .colon, let string = previous, string.kind == .string,
-        JSONString.decoded(bytes[string.range]) == key
-      {
-        return TextPosition(offset: string.range.lowerBound, in: bytes)
+    var depth = 0
+    var previous: JSONTokens.Token?
+    for token in JSONTokens(bytes) {
+      switch token.kind {
+      case .openObject, .openArray: depth += 1
+      case .close: depth -= 1
+      case .colon where depth == 1:
+        if let string = previous, string.kind == .string, JSONString.decoded(bytes[string.range]) == key {
+          return TextPosition(offset: string.range.lowerBound, in: bytes)
+        }
+      default: break
       }
       previous = token
     }

@@ -88,8 +88,10 @@ struct SettingsFileLoadTests {
 
   @Test func wrongTypeIsPlacedAtTheKeyNotAtAnEqualValueBeforeIt() async throws {
     try await withTemporaryFolder { folder in
-      // The display name's value reads "digest" too; the place named is the digest's key.
-      try folder.write("{\n  \"displayName\": \"digest\",\n  \"digest\": \"hourly\"\n}", to: "s.json")
+      // The display name's value reads "digest" too, and another tool's member holds a key of
+      // that name: the place named is the settings' own digest key.
+      try folder.write(
+        "{\n  \"displayName\": \"digest\", \"plugin\": {\"digest\": 1},\n  \"digest\": \"hourly\"\n}", to: "s.json")
       let message = try await loadError(folder.path("s.json"))
       #expect(message.contains(#"“digest” is "hourly" (line 3, column 3)"#))
     }
