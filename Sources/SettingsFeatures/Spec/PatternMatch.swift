@@ -35,9 +35,10 @@ public enum PatternMatch: Equatable, Sendable {
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      // NB: `\d` is 0-9 only, as in the Go patterns of gum and huh: a port checked with `\d+`
-      //     must not take Arabic-Indic digits.
-      let matched = (try? Regex(pattern)).map { (try? $0.asciiOnlyDigits().wholeMatch(in: text)) != nil } ?? false
+      // NB: `\d`, `\w` and `\s` are ASCII only, as in the Go patterns of gum and huh: a port
+      //     checked with `\d+` must not take Arabic-Indic digits.
+      let regex = (try? Regex(pattern))?.asciiOnlyDigits().asciiOnlyWordCharacters().asciiOnlyWhitespace()
+      let matched = regex.map { (try? $0.wholeMatch(in: text)) != nil } ?? false
       outcome.value.withLock { $0 = matched ? .matches : .doesNotMatch }
       busy.withLock { _ = $0.remove(key) }
       done.signal()

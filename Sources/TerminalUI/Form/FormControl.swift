@@ -97,8 +97,9 @@ public final class FormControl<State> {
   ///
   /// - Parameters:
   ///   - label: The label in the label column.
-  ///   - kind: Which keys reach the control: a built-in kind's, or ``ControlKind/custom`` for
-  ///     every key but focus moves, Enter, Esc and Ctrl-C.
+  ///   - kind: Which keys reach the control: a built-in kind's, ``ControlKind/custom`` for
+  ///     every key but focus moves, Enter, Esc and Ctrl-C, or ``ControlKind/grid`` for those
+  ///     and the arrows and page keys too.
   ///   - binding: The bindable field the control edits (`\.$rating`), if it edits one.
   ///   - value: What `draw` shows of the state (``ControlValue``); a row whose value, focus
   ///     and disabled state did not change is not drawn again.

@@ -153,7 +153,7 @@ public struct Keymap: Hashable, Sendable {
       return membership.contains(.toggle) ? .activate : nil
     case .list:
       switch key {
-      // NB: Left and Right too, which a list of its own (a grid, a calendar) moves with.
+      // NB: Left and Right too, which a list of its own may move with (a grid takes `.grid`).
       case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .backspace, .paste: return .edit(key)
       case .control("u"): return .edit(key)
       default: break

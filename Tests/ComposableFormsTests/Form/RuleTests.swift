@@ -29,6 +29,13 @@ struct RuleTests {
     #expect(rules.syncError(for: .plan, in: Order(plan: .free)) == nil)
   }
 
+  @Test func requiredOnAnOptionalTextWantsVisibleText() {
+    let rule = Rule<String?>.required("Required")
+    #expect(rule.validate(nil) == "Required")
+    #expect(rule.validate("  ") == "Required")
+    #expect(rule.validate(" a ") == nil)
+  }
+
   @Test func containsLooksForTheWholeText() {
     let rule = Rule<String>.contains("@", "Needs an @")
     #expect(rule.validate("blob@") == nil)

@@ -10,12 +10,15 @@ struct PatternMatchTests {
     #expect(PatternMatch.check("[0-9]{4}", "12a4") == .doesNotMatch)
   }
 
-  /// `\d` is 0-9, as in the Go patterns gum and huh take: a port checked with `\d+` takes no
-  /// other script's digits. Letters stay any script's (`\w+` takes José).
-  @Test func digitsAreASCIIDigits() {
+  /// `\d`, `\w` and `\s` are ASCII, as in the Go patterns gum and huh take: a spec moved from
+  /// them checks the same, and a port checked with `\d+` takes no other script's digits. Any
+  /// character is still any (`.+` takes José).
+  @Test func characterClassesAreASCIIAsInGo() {
     #expect(PatternMatch.check(#"\d+"#, "8080") == .matches)
     #expect(PatternMatch.check(#"\d+"#, "١٢٣") == .doesNotMatch)
-    #expect(PatternMatch.check(#"\w+"#, "José") == .matches)
+    #expect(PatternMatch.check(#"\w+"#, "José") == .doesNotMatch)
+    #expect(PatternMatch.check(#"\w+ \w+"#, "web_01 db2") == .matches)
+    #expect(PatternMatch.check(#".+"#, "José") == .matches)
   }
 
   /// `(a+)+b` against a's alone backtracks through every way of splitting them: past the

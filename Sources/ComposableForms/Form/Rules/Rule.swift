@@ -112,6 +112,14 @@ extension Rule {
   }
 }
 
+extension Rule where Value == String? {
+  /// A text given: not `nil`, and not empty once surrounding spaces are removed, as a
+  /// required `String` is.
+  public static func required(_ message: String) -> Self {
+    Self { $0.map { $0.trimmingSpaces.isEmpty } ?? true ? message : nil }
+  }
+}
+
 extension Rule where Value: Collection, Value: Sendable {
   /// At least `count` items chosen, for a multi-select such as "pick two topics".
   public static func atLeast(_ count: Int, _ message: String) -> Self {

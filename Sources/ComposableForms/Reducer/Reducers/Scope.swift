@@ -5,7 +5,8 @@
 ///
 /// As in TCA, the child's cancellation identifiers are shared with the parent (which can cancel
 /// the child's effects by them) and with other scoped children; the form engine's own are kept
-/// apart, so two forms of one type, each in its `Scope`, never cancel each other's checks.
+/// apart, so two forms of one type, each in its `Scope`, never cancel each other's checks, and
+/// so are those an `ifLet` or `forEach` inside the child placed (its children's own).
 ///
 /// ```swift
 /// var body: some ReducerOf<Self> {
