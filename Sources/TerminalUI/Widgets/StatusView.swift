@@ -62,9 +62,20 @@ public struct StatusView: Widget {
   }
 
   /// The rows drawn into an area `width` columns wide and at most `height` rows high: the text
-  /// wrapped at spaces; only when even `height` rows cannot hold it, the last is cut with "…".
+  /// wrapped at spaces. Only when even `height` rows cannot hold it is its middle left out,
+  /// the row before the gap ending in "…": a failure's start says what failed and its end why
+  /// ("… (Not a directory)"), and a long path between them gives way. On fewer than three rows,
+  /// the last row is cut instead.
   public func lines(width: Int, height: Int = .max) -> [String] {
-    text.wrapped(toWidth: width, maxLines: height)
+    let wrapped = text.wrapped(toWidth: width)
+    guard wrapped.count > height else { return wrapped }
+    guard height >= 3 else { return text.wrapped(toWidth: width, maxLines: height) }
+    let tail = height / 2
+    var head = Array(wrapped.prefix(height - tail))
+    if let last = head.popLast() {
+      head.append((last + " …").truncated(toWidth: width))
+    }
+    return head + wrapped.suffix(tail)
   }
 
   var style: Style {

@@ -64,6 +64,19 @@ struct ClientScreenTests {
     #expect(view.bodyRows == 18, "the fields gave the status two rows")
   }
 
+  /// An error longer than the rows it may take keeps its start (what failed) and its end
+  /// (why), and leaves out the middle, a long path, with "…".
+  @Test func anErrorTooLongForTheScreenKeepsItsStartAndItsEnd() throws {
+    var state = ClientForm.State()
+    let folder = "/tmp/" + String(repeating: "a-rather-long-directory-name/", count: 6)
+    state.form.submitError = "Cannot save the client to \(folder)clients.sqlite: could not create the folder \(folder) (Not a directory)."
+    let lines = screen(ClientForm.layout, state, columns: 40, rows: 10).lines
+    let start = try #require(lines.firstIndex { $0.hasPrefix(" ✗ Cannot save the client") }, "\(lines)")
+    let status = Array(lines[start...8])
+    #expect(status.contains { $0.contains("…") }, "the middle gives way: \(lines)")
+    #expect(status.last?.contains("directory).") == true, "the reason shows, at the end: \(lines)")
+  }
+
   @Test func onASmallScreenTheErrorWrapsBesideMoreAndTheFieldsScroll() throws {
     var state = ClientForm.State()
     state.form.submitError = Self.longError
