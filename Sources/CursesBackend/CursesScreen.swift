@@ -21,18 +21,23 @@ struct CursesScreen {
   private let inputFile: UnsafeMutablePointer<FILE>
   private let outputFile: UnsafeMutablePointer<FILE>
 
-  /// Takes the locale the environment names. One that is not installed (`de_DE.UTF-8` on a
-  /// machine with only C and C.UTF-8) leaves the C locale, which draws and reads ASCII only;
-  /// where the name says UTF-8, the terminal speaks it, so C.UTF-8 (always there with glibc
-  /// 2.35 and later) takes its place.
+  /// Takes the character set of the locale the environment names (`LC_CTYPE`, all curses
+  /// reads and writes by). One that is not installed (`de_DE.UTF-8` on a machine with only C
+  /// and C.UTF-8) leaves the C locale, which draws and reads ASCII only; where the name says
+  /// UTF-8, the terminal speaks it, so C.UTF-8 (always there with glibc 2.35 and later) takes
+  /// its place.
+  ///
+  /// NB: Only `LC_CTYPE`: the other categories would load a dozen files at every start for
+  ///     nothing this program shows (its messages are English; dates go through Foundation,
+  ///     which reads the environment itself).
   static func adoptLocale() {
-    guard setlocale(LC_ALL, "") == nil else { return }
+    guard setlocale(LC_CTYPE, "") == nil else { return }
     let variables: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
     let name = variables.lazy.compactMap { variable in getenv(variable).map { String(cString: $0) } }
       .first { !$0.isEmpty } ?? ""
     let codeset = name.lowercased().split(separator: ".").dropFirst().first?.split(separator: "@").first
     if codeset == "utf-8" || codeset == "utf8" {
-      _ = setlocale(LC_ALL, "C.UTF-8")
+      _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
   }
 

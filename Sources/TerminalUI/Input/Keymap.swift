@@ -248,7 +248,10 @@ extension Keymap {
   /// Where a control takes a key for itself (``controlCommand``: a list's and a text area's
   /// arrows and Enter), the line says so.
   public var summary: [String] {
-    let moveKeys: Set<Key> = [.up, .down]
+    // NB: Read at every start (the top command's discussion holds it): an array and a loop,
+    //     where a `Set<Key>` and `joined` each cost a conformance scan (BENCHMARKS.md,
+    //     "Start-up").
+    let moveKeys: [Key] = [.up, .down]
     let lines: [(KeyBinding, String)] = [
       (focusNext, focusNext.keys.contains { moveKeys.contains($0) } ? " (Down moves in a list or text area)" : ""),
       (focusPrevious, focusPrevious.keys.contains { moveKeys.contains($0) } ? " (Up moves in a list or text area)" : ""),
@@ -262,9 +265,14 @@ extension Keymap {
       (scrollDown, " a form taller than the screen down (a list moves by a page)"),
       (cancel, ""), (interrupt, ""), (redraw, ""),
     ]
-    return lines.compactMap { binding, note in
-      let names = binding.keys.filter { $0 != .resize }.map(\.spelledOut)
-      return names.isEmpty ? nil : "\(names.joined(separator: ", ")): \(binding.help)\(note)"
+    var summary: [String] = []
+    for (binding, note) in lines {
+      var names = ""
+      for key in binding.keys where key != .resize {
+        names += names.isEmpty ? key.spelledOut : ", " + key.spelledOut
+      }
+      if !names.isEmpty { summary.append(names + ": " + binding.help + note) }
     }
+    return summary
   }
 }

@@ -122,6 +122,8 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// form's own name for the usual file, one per other file (`--config`, `--database`), so a
   /// draft is only ever offered for the file it was written for.
   static func name(_ form: String, writingTo path: String, usual: String?) -> String {
+    // NB: The usual file named the usual way (no --config, --database) needs no resolving.
+    if path == usual { return form }
     let path = absolute(path)
     if let usual, absolute(usual) == path { return form }
     return "\(form)-" + hash(path)
