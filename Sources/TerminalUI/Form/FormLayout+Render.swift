@@ -109,12 +109,16 @@ extension FormLayout {
     let kind = focusedKind(in: state)
     let submits = enterSubmits(in: state)
     let controlKeys = state.form.focusedField.flatMap { control(for: $0)?.keyHelp } ?? []
-    let help = keymap.helpItems(
-      for: kind, enterSubmits: submits, submitTitle: submitTitle, controlKeys: controlKeys,
-      filtering: view.input.isTyping,
+    // NB: Keyed by what the items are made from: most keys change none of it, and making the
+    //     items (names of keys, joined) was a good part of a typed key's rendering.
+    let help = RowKey.HelpKey(
+      kind: kind, enterSubmits: submits, controlKeys: controlKeys, filtering: view.input.isTyping,
       scrolls: moreAbove || moreBelow)
     cache.row(size.rows - 1, .help(help), in: &buffer) { buffer in
-      KeyHelpView(items: help, theme: theme)
+      let items = keymap.helpItems(
+        for: help.kind, enterSubmits: help.enterSubmits, submitTitle: submitTitle,
+        controlKeys: help.controlKeys, filtering: help.filtering, scrolls: help.scrolls)
+      KeyHelpView(items: items, theme: theme)
         .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
     }
     let statusTop = viewport.y + viewport.height
@@ -327,7 +331,9 @@ extension FormLayout {
     width: Int, theme: Theme, into buffer: inout Buffer
   ) {
     if isFocused && line == 0 {
-      buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+      // NB: One cell, not `setString`: the focused row is drawn every frame, and text that is
+      //     not ASCII takes the longer way through grapheme widths.
+      buffer[Position(column: 1, row: y)] = Cell(glyph: Self.focusMarker, style: theme.focusedLabel)
     }
     let text: String
     if line == 0 && control.label.displayWidth <= width {
@@ -341,6 +347,9 @@ extension FormLayout {
     // NB: The text fits: it is the label that did, or a line wrapped to the column.
     buffer.draw(text, in: Rect(x: 3, y: y, width: width, height: 1), style: style)
   }
+
+  /// The mark before the focused control's label.
+  static var focusMarker: Glyph { Glyph("›" as Unicode.Scalar, width: 1) }
 
   /// One row of the form's body.
   enum BodyRow {

@@ -4,7 +4,7 @@
 /// A typed key changes one row, the focused field; drawing the other rows again (labels, other
 /// values, buttons, status, key help) was most of a keystroke's rendering work (BENCHMARKS.md,
 /// "Per keystroke"). ``FormRuntime`` keeps one; pass the same
-/// cache to every ``FormLayout/render(_:size:theme:view:cache:)`` of one layout.
+/// cache to every ``FormLayout/render(_:size:theme:view:cache:)`` of one layout and keymap.
 public struct FrameCache {
   /// The last frame drawn with this cache.
   var buffer: Buffer?
@@ -80,10 +80,22 @@ enum RowKey: Hashable {
   /// One row of the status, which wraps onto as many rows as it needs, `width` columns wide
   /// (narrower beside "↓ more").
   case status(StatusView.Status?, spinnerFrame: Int, moreBelow: Bool, row: Int, width: Int)
-  case help([KeyHelpView.Item])
+  /// The key help: what its items are made from (the keymap and the submit title are the
+  /// layout's and the runtime's, the same for every frame of one cache).
+  case help(HelpKey)
 
   /// Which button, if any, has focus.
   enum ButtonFocus: Hashable { case none, submit, cancel }
+
+  /// What ``Keymap/helpItems(for:enterSubmits:submitTitle:controlKeys:filtering:scrolls:)``
+  /// is asked, so the items are made only when the row is drawn again.
+  struct HelpKey: Hashable {
+    var kind: ControlKind?
+    var enterSubmits: Bool
+    var controlKeys: [KeyHelpView.Item]
+    var filtering: Bool
+    var scrolls: Bool
+  }
 }
 
 /// What a control shows, as the frame cache compares it: a row is drawn again only when its
