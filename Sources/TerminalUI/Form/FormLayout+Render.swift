@@ -313,7 +313,7 @@ extension FormLayout {
           let save = ButtonView(title: places.submitTitle, isFocused: focus == .submit, isDimmed: !isValid, theme: theme)
           let cancel = ButtonView(title: cancelTitle, isFocused: focus == .cancel, theme: theme)
           if focus != .none {
-            buffer.setString("›", at: Position(column: 1, row: y), style: theme.focusedLabel)
+            buffer[Position(column: 1, row: y)] = Cell(glyph: Self.focusMarker, style: theme.focusedLabel)
           }
           save.render(in: Rect(x: places.save.lowerBound, y: y, width: places.save.count, height: 1), buffer: &buffer)
           cancel.render(in: Rect(x: places.cancel.lowerBound, y: y, width: places.cancel.count, height: 1), buffer: &buffer)
