@@ -14,14 +14,33 @@ extension EndToEnd {
       let session = try TmuxSession()
       defer { session.close() }
       try addAda(session)
-      let removed = try session.runDirectly(["clients", "remove", "ADA@example.com"])
+      let removed = try session.runDirectly(["clients", "remove", "ADA@example.com", "--yes"])
       #expect(removed.status == 0, "\(removed)")
       #expect(removed.stdout.contains("Client ada@example.com removed"), "as saved: \(removed)")
       let listed = try session.runDirectly(["clients"])
       #expect(!listed.stdout.contains("ada@example.com"), "\(listed)")
-      let again = try session.runDirectly(["clients", "remove", "ada@example.com"])
+      let again = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes"])
       #expect(again.status == 1, "\(again)")
       #expect(again.stderr.contains("settings-tui: no client with email ada@example.com"), "\(again)")
+    }
+
+    /// A script is not asked, so without --yes it removes nothing: not with no input, and not
+    /// with a "n" (or a "y") piped in, even where a terminal is there to see it.
+    @Test func aScriptWithoutYesRemovesNothing() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      for input in [nil, "y\n"] {
+        let kept = try session.runDirectly(["clients", "remove", "ada@example.com"], input: input)
+        #expect(kept.status == 1, "\(kept)")
+        #expect(
+          kept.stderr == "settings-tui: kept the client ada@example.com: standard input is not a terminal to "
+            + "ask on, so nothing was removed (pass --yes to remove without asking)\n", "\(kept)")
+      }
+      try await session.startShell(running: #"echo n | "$BIN" clients remove ada@example.com"#)
+      let screen = try await session.waitFor(text: "exit=1")
+      #expect(!screen.contains("[y/N]"), "\(screen)")
+      #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
     }
 
     /// A database in a folder its user may not write to refuses writes ("readonly database",

@@ -15,8 +15,9 @@ struct RemoveClient: AsyncParsableCommand {
     commandName: "remove",
     abstract: "Remove the client with this email.",
     discussion: """
-      On a terminal it asks first (--yes does not); from a script it removes at once. \
-      Exit 0 removed, 1 no such client or not confirmed, 2 the database cannot be used.
+      On a terminal it asks first; from a script (standard input not a terminal) it removes \
+      only with --yes. Exit 0 removed, 1 no such client or not confirmed, 2 the database \
+      cannot be used.
       """
   )
 
@@ -37,12 +38,26 @@ struct RemoveClient: AsyncParsableCommand {
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       }
       saved = found.client
-      if !yes, isatty(0) == 1,
-        TerminalQuestion.confirm(
-          "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false) == false
-      {
-        // NB: Exit 1 says "not done" to a script; the person who answered hears it too.
-        throw fail("kept the client \(saved.email): nothing was removed", .cancelledOrInvalid)
+      if !yes {
+        // NB: Only a person at a terminal is asked; a script says --yes (as `gh` asks of
+        //     scripts), so a piped "n", or a job with no one to ask, never removes a client.
+        let answer =
+          isatty(0) == 1
+          ? TerminalQuestion.confirm(
+            "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false)
+          : nil
+        switch answer {
+        case true?:
+          break
+        case false?:
+          // NB: Exit 1 says "not done" to a script; the person who answered hears it too.
+          throw fail("kept the client \(saved.email): nothing was removed", .cancelledOrInvalid)
+        case nil:
+          throw fail(
+            "kept the client \(saved.email): standard input is not a terminal to ask on, "
+              + "so nothing was removed (pass --yes to remove without asking)",
+            .cancelledOrInvalid)
+        }
       }
       switch try await clients.remove(found) {
       case .removed:
