@@ -560,24 +560,35 @@ struct FormSpecTests {
   }
 
   /// Digits typed into a stepper make a number in its range or are refused with a word why: a
-  /// digit no number in the range starts with (2 in 100...199) changes nothing; a number on its
-  /// way into the range (1 of 175) shows the range's start; a range of negative numbers only
-  /// takes the digits after the minus sign.
+  /// digit no number in the range starts with (2 in 100...199, a leading 0 in 1...20) changes
+  /// nothing; a number on its way into the range (1 of 175) shows the range's start; a range of
+  /// negative numbers only takes the digits after the minus sign; in a range on both sides of
+  /// zero, - (a step down) then digits types a negative number, and Backspace keeps its sign.
   @Test func digitsTypedIntoAStepperStayInItsRange() throws {
     SpecForm.install(try parse("""
       {"fields": [
         {"key": "d", "kind": "number", "min": 100, "max": 199, "default": 150},
-        {"key": "n", "kind": "number", "min": -10, "max": -5}
+        {"key": "n", "kind": "number", "min": -10, "max": -5},
+        {"key": "z", "kind": "number", "min": -50, "max": 50},
+        {"key": "p", "kind": "number", "min": 1, "max": 20}
       ]}
       """))
     let layout = SpecForm.layout()
-    func typing(_ digits: String, into index: Int) -> (value: Int, notice: String?) {
+    /// Digits, "-" and "+" (a step down and up) and "<" (Backspace), one key each.
+    func typing(_ keys: String, into index: Int) -> (value: Int, notice: String?) {
       var state = SpecForm.State()
       state.form.focus = .field(SpecForm.Field(index: index))
       var view = FormViewState<SpecForm.Field>()
       view.follow(focus: state.form.focusedField)
-      for digit in digits {
-        for action in layout.actions(for: .digit(digit.wholeNumberValue ?? 0), state: state, view: &view) {
+      for key in keys {
+        let command: FormCommand =
+          switch key {
+          case "-": .decrement
+          case "+": .increment
+          case "<": .edit(.backspace)
+          default: .digit(key.wholeNumberValue ?? 0)
+          }
+        for action in layout.actions(for: command, state: state, view: &view) {
           if case let .binding(binding) = action { binding.apply(to: &state) }
         }
       }
@@ -591,6 +602,15 @@ struct FormSpecTests {
     #expect(typing("10", into: 1) == (-10, nil))
     #expect(typing("3", into: 1) == (-5, "From -10 to -5: Backspace takes a digit back"))
     #expect(typing("11", into: 1) == (-5, "At least -10: Backspace takes a digit back"))
+    #expect(typing("-35", into: 2) == (-35, nil))
+    #expect(typing("35", into: 2) == (35, nil))
+    #expect(typing("-51", into: 2) == (-5, "At least -50: Backspace takes a digit back"))
+    #expect(typing("-35<", into: 2) == (-3, nil))
+    #expect(typing("-35<<7", into: 2) == (-7, nil))
+    #expect(typing("-35+7", into: 2) == (7, nil), "a step up types a number from zero up again")
+    #expect(typing("-<", into: 2) == (0, nil))
+    #expect(typing("0", into: 3) == (1, "From 1 to 20: Backspace takes a digit back"))
+    #expect(typing("15", into: 3) == (15, nil))
   }
 
   /// In a long multi-select, Enter while the filter is typed chooses the highlighted option and

@@ -159,7 +159,9 @@ public func Stepper<State>(
         // NB: Compared before adding: a range may end at Int.max.
         next = value >= range.upperBound ? range.upperBound : max(value + 1, range.lowerBound)
       case .decrement:
-        input.typed = ""
+        // NB: In a range on both sides of zero, the step down is also a minus sign: digits
+        //     typed right after it type a negative number, so "-35" typed is -35.
+        input.typed = StepperDigits.spansZero(range) ? StepperDigits.minus : ""
         next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
       case let .digit(digit):
         // NB: Digits type a new number: "1" then "0" is 10; in a range of negative numbers
@@ -182,7 +184,8 @@ public func Stepper<State>(
       case .edit(.backspace):
         // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
         //     and no digits left is 0 (the range's end nearest to it).
-        let digits = input.typed.isEmpty ? String(value.magnitude) : input.typed
+        let sign = value < 0 && StepperDigits.spansZero(range) ? StepperDigits.minus : ""
+        let digits = input.typed.isEmpty ? sign + String(value.magnitude) : input.typed
         input.typed = String(digits.dropLast())
         if case let .inRange(number) = StepperDigits(range).number(input.typed) {
           next = number
@@ -303,32 +306,44 @@ struct StepperDigits {
     case refused(String)
   }
 
+  /// What starts a negative number in ``ControlInput/typed``, in a range on both sides of zero.
+  static let minus = "-"
+
+  /// Whether the range holds numbers below zero and numbers from zero up.
+  static func spansZero(_ range: ClosedRange<Int>) -> Bool {
+    range.lowerBound < 0 && range.upperBound >= 0
+  }
+
   let range: ClosedRange<Int>
-  /// Whether digits are typed after a minus sign: a range of negative numbers only.
-  let isNegative: Bool
-  /// The range of what the digits spell (the numbers without their sign).
-  let magnitudes: ClosedRange<Int>
 
   init(_ range: ClosedRange<Int>) {
     self.range = range
-    isNegative = range.upperBound < 0
-    // NB: -Int.min does not fit in an Int: such a range's digits stop at Int.max.
-    magnitudes = isNegative
-      ? -range.upperBound...(range.lowerBound == .min ? .max : -range.lowerBound)
-      : max(0, range.lowerBound)...range.upperBound
   }
 
-  func number(_ digits: String) -> Outcome {
+  /// The number `typed` spells: digits, after a minus sign for a negative number where the
+  /// range has both (in a range of negative numbers only, every number is).
+  func number(_ typed: String) -> Outcome {
+    let isNegative = range.upperBound < 0 || (range.lowerBound < 0 && typed.hasPrefix(Self.minus))
+    let digits = typed.hasPrefix(Self.minus) ? String(typed.dropFirst()) : typed
+    // NB: The range of what the digits spell (the numbers without their sign); -Int.min does
+    //     not fit in an Int, so such a range's digits stop at Int.max.
+    let magnitudes =
+      isNegative
+      ? max(0, -range.upperBound)...(range.lowerBound == .min ? .max : -range.lowerBound)
+      : max(0, range.lowerBound)...range.upperBound
     guard let magnitude = Int(digits), magnitude <= magnitudes.upperBound else {
       return .refused(isNegative ? "At least \(range.lowerBound)" : "At most \(range.upperBound)")
     }
     if magnitudes.contains(magnitude) { return .inRange(isNegative ? -magnitude : magnitude) }
-    guard canGrow(magnitude) else { return .refused("From \(range.lowerBound) to \(range.upperBound)") }
-    return .onItsWay(showing: isNegative ? range.upperBound : max(range.lowerBound, 0))
+    // NB: A leading zero starts no number but 0 itself.
+    guard magnitude > 0, canGrow(magnitude, into: magnitudes) else {
+      return .refused("From \(range.lowerBound) to \(range.upperBound)")
+    }
+    return .onItsWay(showing: isNegative ? min(range.upperBound, 0) : max(range.lowerBound, 0))
   }
 
   /// Whether more digits after `magnitude` can make a number in `magnitudes`.
-  private func canGrow(_ magnitude: Int) -> Bool {
+  private func canGrow(_ magnitude: Int, into magnitudes: ClosedRange<Int>) -> Bool {
     var scale = 1
     while true {
       let (grown, overflow) = scale.multipliedReportingOverflow(by: 10)
