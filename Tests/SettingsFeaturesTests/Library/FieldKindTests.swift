@@ -293,6 +293,31 @@ struct FieldKindTests {
     #expect(flipped.subscribes)
   }
 
+  /// Without colour (`NO_COLOR`, a monochrome terminal) the chosen answer still stands out, with
+  /// focus (reversed) and without (bold, the other answer plain).
+  @Test func aConfirmsChosenAnswerShowsWithoutColour() throws {
+    for (focused, answer) in [(false, true), (false, false), (true, true), (true, false)] {
+      var state = Survey.State()
+      state.subscribes = answer
+      if focused { state.form.focus = .field(.subscribes) }
+      var view = FormViewState<Survey.State.Field>()
+      let buffer = Survey.layout.render(
+        state, size: Size(columns: 70, rows: 30), theme: .monochrome, view: &view
+      ).buffer
+      let lines = buffer.lines
+      let row = try #require(lines.firstIndex { $0.contains("Subscribe?") })
+      func style(of title: String) throws -> Style {
+        let found = try #require(lines[row].range(of: title))
+        let column = lines[row].distance(from: lines[row].startIndex, to: found.lowerBound) + 2
+        return buffer[Position(column: column, row: row)].style
+      }
+      let (chosen, other) = answer ? (try style(of: "[ Yes ]"), try style(of: "[ No ]")) : (try style(of: "[ No ]"), try style(of: "[ Yes ]"))
+      #expect(chosen != other, "focused \(focused), answer \(answer)")
+      #expect(chosen.attributes.contains(focused ? .reverse : .bold), "focused \(focused), answer \(answer)")
+      #expect(!other.attributes.contains(.reverse) && !other.attributes.contains(.bold), "\(other)")
+    }
+  }
+
   /// The footer names a question's letters, from its answers' first letters.
   @Test func confirmsKeyHelpNamesItsLetters() {
     var state = Survey.State()

@@ -26,9 +26,11 @@ public func Confirm<State>(
         let button = ButtonView(
           title: title, isFocused: isChosen && context.isFocused, isDimmed: context.isDisabled,
           theme: context.theme)
+        // NB: The answer not chosen is plain: in bold like a button, it looked the same as the
+        //     chosen one wherever colour is off (NO_COLOR, a monochrome terminal).
         let style = context.isDisabled
           ? context.theme.disabled
-          : isChosen ? (context.isFocused ? context.theme.focusedButton : context.theme.focusedLabel) : context.theme.button
+          : isChosen ? (context.isFocused ? context.theme.focusedButton : context.theme.focusedLabel) : context.theme.control
         buffer.draw(button.text, in: Rect(x: x, y: area.y, width: max(0, area.x + area.width - x), height: 1), style: style)
         x += button.width + gap
       }
