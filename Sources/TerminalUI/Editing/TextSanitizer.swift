@@ -75,14 +75,15 @@ enum TextSanitizer {
   }
 
   /// Pasted text made fit for a text area: line breaks (`\r\n`, `\r`, `\n`) become `\n`,
-  /// tabs one space each; other control characters are dropped.
-  static func multiLine(_ text: String) -> String {
+  /// tabs one space each (or stay, `keepingTabs`, for a text written in an editor); other
+  /// control characters are dropped.
+  static func multiLine(_ text: String, keepingTabs: Bool = false) -> String {
     var result = ""
     for character in withoutEscapeSequences(text) {
       if character.isNewline {
         result.append("\n")
       } else if character == "\t" {
-        result.append(" ")
+        result.append(keepingTabs ? "\t" : " ")
       } else if isPrintable(character) {
         result.append(character)
       }

@@ -339,7 +339,9 @@ where Action.State == State {
       control.kind == .textArea, rules.isEnabled(field, in: state), let access = control.textAccess
     else { return nil }
     return (access.get(state), { edited in
-      var text = TextSanitizer.multiLine(edited)
+      // NB: Tabs stay: they were in the text the editor was given (a text area shows each as
+      //     ␉), or written there on purpose, so an editor closed unchanged changes nothing.
+      var text = TextSanitizer.multiLine(edited, keepingTabs: true)
       if text.hasSuffix("\n") { text.removeLast() }
       var notice: String?
       if let maxLength = access.maxLength, text.count > maxLength {

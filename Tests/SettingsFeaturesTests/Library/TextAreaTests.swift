@@ -113,6 +113,17 @@ struct TextAreaTests {
     #expect(backend.clears > 0, "the screen was drawn afresh after the editor")
   }
 
+  /// Tabs the editor was given or wrote stay tabs: an editor closed without a change changes
+  /// nothing (they became spaces, silently).
+  @Test func theEditorKeepsTabs() async {
+    var state = Letter.State()
+    state.body = "x\ty"
+    let (_, unchanged, _) = await run([.tab, .control("e")], state: state) { $0 }
+    #expect(unchanged.body == "x\ty")
+    let (_, written, _) = await run([.tab, .control("e")], state: state) { _ in "first\n\tsecond\n" }
+    #expect(written.body == "first\n\tsecond")
+  }
+
   /// After the editor the cursor is at the end of the new text, not at the old text's offset
   /// somewhere inside it: typing goes on where the text ends.
   @Test func typingAfterTheEditorGoesOnAtTheEndOfTheNewText() async {
