@@ -10,7 +10,7 @@ struct SettingsTUI: AsyncParsableCommand {
     abstract: "Edit your settings and add clients in a terminal form.",
     discussion: """
       Keys (Enter submits on the last field and on Save; digits also set a picker or stepper):
-      \(Keymap.standard.summary.map { "  " + $0 }.joined(separator: "\n"))
+      \(Keymap.standard.summary.map(keyHelpLine).joined(separator: "\n"))
 
       Exit codes: 0 submitted, 1 cancelled or invalid, 2 usage or environment error, \
       130 Ctrl-C, 141 when the reader of the output has gone (as SIGPIPE would).
@@ -27,6 +27,27 @@ struct SettingsTUI: AsyncParsableCommand {
     subcommands: [EditSettings.self, AddClient.self, ClientsCommand.self, SpecFormCommand.self],
     defaultSubcommand: EditSettings.self
   )
+
+  /// One line of the key summary, indented, wrapped under itself: ArgumentParser would wrap it
+  /// flush left (at 80 columns, or the terminal's width where that is less).
+  ///
+  /// NB: Wrapped at spaces by UTF-8 bytes, since key names and their help are ASCII: this runs
+  ///     at every start, where `wrapped(toWidth:)`, grapheme by grapheme, was a cost a start
+  ///     could measure (BENCHMARKS.md, "Start-up").
+  static func keyHelpLine(_ line: String) -> String {
+    let width = 72
+    var text = "  "
+    var lineStart = line.utf8.startIndex
+    while line.utf8.distance(from: lineStart, to: line.utf8.endIndex) > width {
+      let limit = line.utf8.index(lineStart, offsetBy: width)
+      guard let space = line.utf8[lineStart...limit].lastIndex(of: UInt8(ascii: " ")), space > lineStart
+      else { break }
+      text += String(line[lineStart..<space])
+      text += "\n      "
+      lineStart = line.utf8.index(after: space)
+    }
+    return text + String(line[lineStart...])
+  }
 
   static func main() async {
     // NB: Swift reads arguments with bytes that are not UTF-8 replaced by U+FFFD, so a value
