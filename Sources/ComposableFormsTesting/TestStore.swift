@@ -74,7 +74,7 @@ public final class TestStore<State: Equatable, Action> {
     self.dependencies = dependencies
     self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     self.runner = EffectRunner { [weak self] action in
-      self?.receiveFromEffects([action])
+      self?.receiveFromEffects([action]) ?? []
     }
     MainSerialExecutorUsers.enter()
   }
@@ -120,12 +120,13 @@ public final class TestStore<State: Equatable, Action> {
     var sentNow: [Action] = []
     let tokens = runner?.start(effect) { sentNow.append($0) } ?? []
     if !tokens.isEmpty { steps.append((tokens, describe(action), here)) }
-    receiveFromEffects(sentNow)
+    // NB: The task covers what the actions sent at once start too, as a `Store`'s does.
+    let chained = receiveFromEffects(sentNow)
     await Task.megaYield()
     guard let runner else {
       return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: []), timeout: timeout)
     }
-    return TestStoreTask(store: .init(runner: runner, tokens: tokens), timeout: timeout)
+    return TestStoreTask(store: .init(runner: runner, tokens: tokens + chained), timeout: timeout)
   }
 
   /// Asserts that an effect sent `expectedAction` next, and how it changed state.
@@ -333,8 +334,12 @@ public final class TestStore<State: Equatable, Action> {
   /// Runs actions effects sent, in the order a ``Store`` runs them: those an action's effect
   /// sends at once queue behind the ones already waiting (`.merge(.send(.b), .send(.c))`, where
   /// `.b` sends `.d`, runs b, c, d).
-  private func receiveFromEffects(_ actions: [Action]) {
+  ///
+  /// Returns the tokens of the effect tasks they started.
+  @discardableResult
+  private func receiveFromEffects(_ actions: [Action]) -> [Int] {
     var queue = actions
+    var started: [Int] = []
     var index = 0
     while index < queue.count {
       let action = queue[index]
@@ -344,7 +349,9 @@ public final class TestStore<State: Equatable, Action> {
       received.append((action, state, []))
       let tokens = runner?.start(effect) { queue.append($0) } ?? []
       if !tokens.isEmpty { received[entry].tokens = tokens }
+      started += tokens
     }
+    return started
   }
 
   private func receiveAction(

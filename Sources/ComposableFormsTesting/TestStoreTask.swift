@@ -1,7 +1,9 @@
 import ComposableForms
 import IssueReporting
 
-/// The effects one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started.
+/// The effects one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started: the
+/// action's, those of the actions they send, at once or later, and so on, as TCA's (a `.task`
+/// action's timer, started by an action it sends, is cancelled with it).
 @MainActor
 public struct TestStoreTask: Sendable {
   let store: StoreTask

@@ -14,13 +14,19 @@ package final class EffectRunner<Action> {
   private var running: [Int: Running] = [:]
   private var tokensByID: [EffectID: Set<Int>] = [:]
   private var nextToken = 0
-  /// Delivers an action an effect sent asynchronously (a new batch for the store).
-  private let deliver: @MainActor (Action) -> Void
+  /// The tasks started by the actions each task sent (through `Send`, or a `.send` inside a
+  /// `.concatenate`), and the task that sent each one's action: a ``StoreTask`` covers an
+  /// effect's whole chain, as TCA's does. Kept while a task or one of its descendants runs.
+  private var children: [Int: [Int]] = [:]
+  private var parents: [Int: Int] = [:]
+  /// Delivers an action an effect sent asynchronously (a new batch for the store); returns the
+  /// tokens of the tasks that batch started.
+  private let deliver: @MainActor (Action) -> [Int]
   /// Told whenever a tracked task finishes (a store then looks at what waits for it).
   private let didFinish: @MainActor () -> Void
 
   package init(
-    deliver: @escaping @MainActor (Action) -> Void, didFinish: @escaping @MainActor () -> Void = {}
+    deliver: @escaping @MainActor (Action) -> [Int], didFinish: @escaping @MainActor () -> Void = {}
   ) {
     self.deliver = deliver
     self.didFinish = didFinish
@@ -42,10 +48,10 @@ package final class EffectRunner<Action> {
 
     case let .run(priority, operation):
       // NB: The operation runs with the dependencies it was made with (see `Effect.run`).
-      let send = Send<Action> { [weak self] action in self?.deliver(action) }
       return [
         track { token in
-          Task(priority: priority) { [weak self] in
+          let send = Send<Action> { [weak self] action in self?.deliver(action, from: token) }
+          return Task(priority: priority) { [weak self] in
             await operation(send)
             self?.finish(token)
           }
@@ -61,7 +67,8 @@ package final class EffectRunner<Action> {
           Task { [weak self] in
             for effect in effects {
               guard let self, !Task.isCancelled else { break }
-              let tokens = self.start(effect, sendNow: { [weak self] in self?.deliver($0) })
+              let tokens = self.start(effect, sendNow: { [weak self] in self?.deliver($0, from: token) })
+              self.adopt(tokens, by: token)
               await self.wait(for: tokens)
             }
             self?.finish(token)
@@ -95,14 +102,34 @@ package final class EffectRunner<Action> {
     }
   }
 
+  /// Waits for the tasks behind `tokens` and every task the actions they send start, until
+  /// none of them runs; cancelling the waiting task cancels them too.
+  package func waitForChain(of tokens: [Int]) async {
+    while !Task.isCancelled {
+      let tasks = chain(of: tokens).compactMap { running[$0]?.task }
+      guard !tasks.isEmpty else { return }
+      await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+      } onCancel: {
+        for task in tasks { task.cancel() }
+      }
+    }
+    cancelChain(of: tokens)
+  }
+
   /// Whether any task behind `tokens` is still running.
   package func isRunning(_ tokens: [Int]) -> Bool {
     tokens.contains { running[$0] != nil }
   }
 
-  /// Cancels the tasks behind `tokens`.
-  package func cancel(tokens: [Int]) {
-    for token in tokens { running[token]?.task.cancel() }
+  /// Whether any task behind `tokens`, or started by the actions they send, is still running.
+  package func isChainRunning(_ tokens: [Int]) -> Bool {
+    chain(of: tokens).contains { running[$0] != nil }
+  }
+
+  /// Cancels the tasks behind `tokens` and every task the actions they send started.
+  package func cancelChain(of tokens: [Int]) {
+    for token in chain(of: tokens) { running[token]?.task.cancel() }
   }
 
   /// Cancels every effect registered under `id`.
@@ -114,6 +141,40 @@ package final class EffectRunner<Action> {
   /// Cancels every running effect.
   package func cancelAll() {
     for entry in running.values { entry.task.cancel() }
+  }
+
+  /// Delivers an action the task behind `token` sent; the tasks it starts join its chain.
+  private func deliver(_ action: Action, from token: Int) {
+    adopt(deliver(action), by: token)
+  }
+
+  private func adopt(_ tokens: [Int], by parent: Int) {
+    guard !tokens.isEmpty else { return }
+    children[parent, default: []].append(contentsOf: tokens)
+    for token in tokens { parents[token] = parent }
+  }
+
+  /// `tokens` and, recursively, the tokens of the tasks their actions started.
+  private func chain(of tokens: [Int]) -> [Int] {
+    guard !children.isEmpty else { return tokens }
+    var chain: [Int] = []
+    var pending = tokens
+    while let token = pending.popLast() {
+      chain.append(token)
+      pending.append(contentsOf: children[token] ?? [])
+    }
+    return chain
+  }
+
+  /// Forgets the family ties of a finished task without running descendants, and so on up.
+  private func prune(_ token: Int) {
+    var token = token
+    while running[token] == nil, children[token]?.isEmpty ?? true {
+      children[token] = nil
+      guard let parent = parents.removeValue(forKey: token) else { return }
+      children[parent]?.removeAll { $0 == token }
+      token = parent
+    }
   }
 
   private func track(_ makeTask: (Int) -> Task<Void, Never>) -> Int {
@@ -129,6 +190,7 @@ package final class EffectRunner<Action> {
       tokensByID[id]?.remove(token)
       if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
     }
+    if !children.isEmpty { prune(token) }
     didFinish()
   }
 

@@ -177,13 +177,15 @@ public struct StoreTask: Sendable {
   let cancelTasks: @MainActor @Sendable () -> Void
   let checkRunning: @MainActor @Sendable () -> Bool
 
-  /// Waits until every effect this send started has finished.
+  /// Waits until every effect this send started has finished: the effects of the action, of
+  /// the actions they send at once (`.send`), and of the actions any of those effects send
+  /// later (from `.run`), as TCA's. Cancelling the waiting task cancels them.
   public func finish() async { await wait() }
 
-  /// Cancels every effect this send started.
+  /// Cancels every effect this send started (see ``finish()``).
   public func cancel() { cancelTasks() }
 
-  /// Whether any effect this send started is still running.
+  /// Whether any effect this send started is still running (see ``finish()``).
   public var isRunning: Bool { checkRunning() }
 
   static let finished = StoreTask(wait: {}, cancelTasks: {}, checkRunning: { false })
@@ -195,9 +197,9 @@ public struct StoreTask: Sendable {
       return
     }
     self.init(
-      wait: { await runner.wait(for: tokens) },
-      cancelTasks: { runner.cancel(tokens: tokens) },
-      checkRunning: { runner.isRunning(tokens) }
+      wait: { await runner.waitForChain(of: tokens) },
+      cancelTasks: { runner.cancelChain(of: tokens) },
+      checkRunning: { runner.isChainRunning(tokens) }
     )
   }
 

@@ -41,7 +41,7 @@ final class RootStoreCore<State, Action>: StoreCore {
       reducer._builtOnce(), fileID: fileID, filePath: filePath, line: line, column: column)
     self.dependencies = dependencies
     self.runner = EffectRunner { [weak self] action in
-      _ = self?.send(action)
+      self?.run(action) ?? []
     } didFinish: { [weak self] in
       self?.resumeWaiters()
     }
@@ -56,6 +56,12 @@ final class RootStoreCore<State, Action>: StoreCore {
   var isDismissed: Bool { false }
 
   func send(_ action: Action) -> StoreTask {
+    StoreTask(runner: runner, tokens: run(action))
+  }
+
+  /// Runs `action` and the actions its effects send at once; returns the tokens of the effect
+  /// tasks they started.
+  private func run(_ action: Action) -> [Int] {
     queue.append(action)
     guard !isSending else {
       // NB: An action sent while the store runs its reducer is reported (TCA buffers it
@@ -69,7 +75,7 @@ final class RootStoreCore<State, Action>: StoreCore {
         Return an effect instead (`.send(action)`, or `.run { send in … }`), so that actions \
         run one after another.
         """)
-      return .finished
+      return []
     }
     isSending = true
     var tokens: [Int] = []
@@ -86,7 +92,7 @@ final class RootStoreCore<State, Action>: StoreCore {
     isSending = false
     for observer in observers.values { observer(currentState) }
     resumeWaiters()
-    return StoreTask(runner: runner, tokens: tokens)
+    return tokens
   }
 
   /// Returns once `isDone` holds for the state, no effect runs (nothing can change the state
