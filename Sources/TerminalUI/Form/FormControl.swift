@@ -2,7 +2,8 @@ import ComposableForms
 
 /// One control of a form layout: how a field's value is drawn and what keys do to it.
 ///
-/// The built-in controls are ``TextField``, ``Toggle``, ``Picker`` and ``Stepper``. Write your
+/// The built-in controls are ``TextField``, ``SecureField``, ``TextArea``, ``Toggle``,
+/// ``Confirm``, ``Picker``, ``Select``, ``MultiSelect``, ``Stepper`` and ``Note``. Write your
 /// own with ``init(_:kind:binding:value:draw:handle:)``: the layout places it (label, focus
 /// marker, the field's error on the row below, its note, scrolling), and the control draws its
 /// value into the area it is given and turns commands into binding actions. A control never

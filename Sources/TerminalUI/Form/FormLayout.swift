@@ -252,6 +252,13 @@ where Action.State == State {
       case .cancel: return [embed(.cancelTapped)]
       case let .field(field):
         let move = embed(enterSubmits(in: state) ? .submitTapped : .focusNext)
+        // NB: A button of your own is pressed: what it does is the action; focus stays for
+        //     another press unless it says to move on (or does nothing, and Enter goes on).
+        if let control = control(for: field), control.kind == .button, rules.isEnabled(field, in: state) {
+          let (pressed, advances) = handle(.activate, by: control, state: state, view: &view)
+          guard let pressed else { return [move] }
+          return advances ? [.binding(pressed), move] : [.binding(pressed)]
+        }
         // NB: Enter on a list (or a grid) chooses the highlighted option first, then moves on.
         guard let control = control(for: field), control.kind == .list || control.kind == .grid,
           rules.isEnabled(field, in: state)

@@ -11,7 +11,9 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   case picker
   /// A number changed in steps (Left/Right, -/+, digits).
   case stepper
-  /// A button pressed with Enter or Space.
+  /// A button pressed with Enter or Space: its control's `handle` gets
+  /// ``FormCommand/activate``, and focus stays on it for another press (unless it sets
+  /// ``ControlInput/advancesFocus``); a press it answers with `nil` moves on as Enter does.
   case button
   /// Multi-line text: Enter inserts a line break, Up/Down move by rows, Tab and Shift-Tab
   /// leave, and ``Keymap/openEditor`` (Ctrl-E) opens the text in `$VISUAL` or `$EDITOR`.

@@ -61,8 +61,61 @@ struct Review: Reducer {
   }
 }
 
+/// A button of your own: each press (Enter or Space) counts one more.
+struct Presses: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var count = 0
+    @BindingState var note = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField { case count, note }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Presses") { field in
+    switch field {
+    case .count:
+      FormControl(
+        "Count", kind: .button, binding: \State.$count,
+        value: { .number($0.count) },
+        draw: { state, context, area, buffer in
+          let style = context.isFocused ? context.theme.focusedButton : context.theme.button
+          _ = buffer.setString("[ +1 ] \(state.count)", at: Position(column: area.x, row: area.y), style: style, maxWidth: area.width)
+        },
+        handle: { command, state, _ in
+          guard case .activate = command else { return nil }
+          return .set(\.$count, state.count + 1)
+        })
+    case .note: TextField("Note", \.$note)
+    }
+  }
+}
+
 @MainActor
 struct OpenControlTests {
+  /// Enter and Space press a `.button` control of your own: its `handle` gets `.activate`, and
+  /// focus stays for the next press (they only moved focus on, and `handle` never heard).
+  @Test func aButtonOfYourOwnIsPressedByEnterAndSpace() async {
+    let store = Store(initialState: Presses.State()) { Presses() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
+    let events = ScriptedEventSource(
+      [.key(.enter), .key(.character(" ")), .key(.enter), .key(.tab), .key(.character("x"))],
+      idleLimit: .milliseconds(100))
+    let runtime = FormRuntime(
+      store: store, layout: Presses.layout, terminal: Terminal(backend: backend), events: events)
+    _ = await runtime.run()
+    #expect(store.state.count == 3)
+    #expect(store.state.note == "x", "Tab left the button for the note")
+  }
+
   @Test func aControlWrittenWithPublicAPIDrawsAndTakesKeys() async {
     let store = Store(initialState: Review.State()) { Review() }
     let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
