@@ -4,12 +4,12 @@ import TerminalUI
 @MainActor
 enum CursesSession {
   static func run<Outcome>(
-    terminalPath: String, environment: [String: String], mouse: Bool,
+    terminalPath: String, environment: [String: String], theme: Theme, mouse: Bool,
     _ body: (CursesBackend, Terminal, Theme) async -> Outcome
   ) async throws(CursesBackendError) -> Outcome {
-    let theme = Theme.resolve(environment: environment)
-    let backend = try CursesBackend(
-      terminalPath: terminalPath, colorMode: theme == .monochrome ? .never : .automatic)
+    let colorless = Theme.resolve(environment: environment) == .monochrome
+    let theme = Theme.resolve(environment: environment, theme: theme)
+    let backend = try CursesBackend(terminalPath: terminalPath, colorMode: colorless ? .never : .automatic)
     defer { backend.shutdown() }
     backend.reportsMouse = mouse
     return await body(backend, Terminal(backend: backend), theme)

@@ -30,6 +30,8 @@ extension FormLayout {
   ///   - environment: Where `NO_COLOR`, `TERM` and a text area's editor (`VISUAL`, `EDITOR`,
   ///     `TMPDIR`) are read (`ESCDELAY` is curses' own).
   ///   - keymap: What keys mean; the key help follows it.
+  ///   - theme: The styles it is drawn with; where `NO_COLOR` is set or `TERM` is `dumb`, without
+  ///     their colours (``Theme/resolve(environment:theme:)``).
   ///   - mouse: Whether clicks and the wheel work, where the terminal reports them (while on,
   ///     most terminals select text with Shift held).
   /// - Throws: ``CursesBackendError`` when there is no usable terminal.
@@ -39,9 +41,12 @@ extension FormLayout {
     terminalPath: String = "/dev/tty",
     environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]),
     keymap: Keymap = .standard,
+    theme: Theme = .color,
     mouse: Bool = true
   ) async throws(CursesBackendError) -> FormRuntime<State, Action>.Outcome {
-    try await CursesSession.run(terminalPath: terminalPath, environment: environment, mouse: mouse) {
+    try await CursesSession.run(
+      terminalPath: terminalPath, environment: environment, theme: theme, mouse: mouse
+    ) {
       backend, terminal, theme in
       let runtime = FormRuntime(
         store: store, layout: self, terminal: terminal, events: backend, keymap: keymap, theme: theme)

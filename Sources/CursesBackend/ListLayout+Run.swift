@@ -12,7 +12,7 @@ extension ListLayout {
   /// let outcome = try await ClientList.layout.run(store)
   /// ```
   ///
-  /// The parameters are those of ``FormLayout/run(_:terminalPath:environment:keymap:mouse:)``,
+  /// The parameters are those of ``FormLayout/run(_:terminalPath:environment:keymap:theme:mouse:)``,
   /// and `listKeys`, what keys do in the list.
   @MainActor
   public func run(
@@ -20,10 +20,13 @@ extension ListLayout {
     terminalPath: String = "/dev/tty",
     environment: [String: String] = ProcessEnvironment.variables(["NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]),
     keymap: Keymap = .standard,
+    theme: Theme = .color,
     listKeys: ListKeymap = .standard,
     mouse: Bool = true
   ) async throws(CursesBackendError) -> ListRuntime<State, Action>.Outcome {
-    try await CursesSession.run(terminalPath: terminalPath, environment: environment, mouse: mouse) {
+    try await CursesSession.run(
+      terminalPath: terminalPath, environment: environment, theme: theme, mouse: mouse
+    ) {
       backend, terminal, theme in
       let runtime = ListRuntime(
         store: store, layout: self, terminal: terminal, events: backend, keymap: keymap,

@@ -101,11 +101,12 @@ public struct Theme: Hashable, Sendable {
   /// The colour theme with every colour removed: attributes only.
   public static let monochrome = Theme.color.withoutColors()
 
-  /// ``monochrome`` when `NO_COLOR` is set to anything non-empty or `TERM` is `dumb`, else ``color``.
-  public static func resolve(environment: [String: String]) -> Theme {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-    if environment["TERM"] == "dumb" { return .monochrome }
-    return .color
+  /// `theme` without its colours (``withoutColors()``; ``monochrome`` for ``color``) when
+  /// `NO_COLOR` is set to anything non-empty or `TERM` is `dumb`, else `theme` as it is.
+  public static func resolve(environment: [String: String], theme: Theme = .color) -> Theme {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return theme.withoutColors() }
+    if environment["TERM"] == "dumb" { return theme.withoutColors() }
+    return theme
   }
 
   /// This theme with default colours everywhere, keeping the attributes.

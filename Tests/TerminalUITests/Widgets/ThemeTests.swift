@@ -29,4 +29,16 @@ import Testing
     #expect(Theme.resolve(environment: ["TERM": "dumb"]) == .monochrome)
     #expect(Theme.resolve(environment: ["TERM": "xterm-256color"]) == .color)
   }
+
+  /// A theme of your own (what `FormLayout.run(theme:)` draws with) is kept as it is, and
+  /// loses its colours, not its attributes, where colour is off.
+  @Test func resolveKeepsAThemeOfYourOwnAndTakesItsColoursAway() {
+    var mine = Theme.color
+    mine.focusedLabel = Style(foreground: .magenta, attributes: [.bold, .underline])
+    #expect(Theme.resolve(environment: ["TERM": "xterm-256color"], theme: mine) == mine)
+    let plain = Theme.resolve(environment: ["NO_COLOR": "1"], theme: mine)
+    #expect(plain == mine.withoutColors())
+    #expect(plain.focusedLabel == Style(attributes: [.bold, .underline]))
+    #expect(Theme.resolve(environment: ["TERM": "dumb"], theme: mine) == mine.withoutColors())
+  }
 }
