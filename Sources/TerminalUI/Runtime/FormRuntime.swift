@@ -24,9 +24,11 @@ where Action.State == State {
     case submitted
     /// Esc or the Cancel button.
     case cancelled
-    /// Ctrl-C.
+    /// Ctrl-C. The run ends at once, as the person asked: a save or check still running
+    /// is not waited for, and goes on in the store until the store goes away (its effects are
+    /// cancelled then) or the program ends.
     case interrupted
-    /// SIGTERM, SIGHUP or SIGQUIT arrived.
+    /// SIGTERM, SIGHUP or SIGQUIT arrived (the run ends at once, as after Ctrl-C).
     case terminated(signal: Int32)
   }
 
