@@ -37,6 +37,35 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
     column: UInt = #column
   ) -> _FormReducer<Self> {
     _FormReducer(
+      base: self,
+      submit: { state -> @Sendable (Send<Action>) async throws -> Void in
+        let operation = submit(state)
+        return { _ in try await operation() }
+      },
+      location: _FormReducer.Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The form engine, with a submit that sends actions as it goes, as a `.run` effect does: what
+  /// the save returns (a new record's id, a server's timestamp) reaches the state through your
+  /// own action, before ``FormAction/submitFinished(error:)`` ends the form.
+  ///
+  /// ```swift
+  /// EmptyReducer()
+  ///   .form { state in
+  ///     { [client = state.client] send in
+  ///       let id = try await clientStorage.add(client)
+  ///       await send(.saved(id: id))
+  ///     }
+  ///   }
+  /// ```
+  public func form(
+    submit: @escaping (State) -> @Sendable (_ send: Send<Action>) async throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _FormReducer<Self> {
+    _FormReducer(
       base: self, submit: submit,
       location: _FormReducer.Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -51,7 +80,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
   public typealias Field = State.Field
 
   let base: Base
-  let submit: (State) -> @Sendable () async throws -> Void
+  let submit: (State) -> @Sendable (_ send: Send<Action>) async throws -> Void
   /// Where `.form { … }` was written: what a debug build's reports point at.
   let location: Location
   var rules: FormRules<State, Field> { State.rules }
@@ -65,7 +94,10 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     let column: UInt
   }
 
-  init(base: Base, submit: @escaping (State) -> @Sendable () async throws -> Void, location: Location) {
+  init(
+    base: Base, submit: @escaping (State) -> @Sendable (_ send: Send<Action>) async throws -> Void,
+    location: Location
+  ) {
     self.base = base
     self.submit = submit
     self.location = location
@@ -365,7 +397,7 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
       let operation = submit(state)
       return .run { send in
         do {
-          try await operation()
+          try await operation(send)
           await send(Action.form(.submitFinished(error: nil)))
         } catch let prompt as FormPrompt {
           await send(Action.form(.submitAsked(prompt)))
