@@ -242,6 +242,47 @@ public final class TestStore<State: Equatable, Action> {
     asserted = state
   }
 
+  /// Asserts the state as it is now, without sending anything: after actions skipped with
+  /// ``skipReceivedActions(strict:fileID:filePath:line:column:)``, or in a non-exhaustive test,
+  /// what the steps so far must have done. The closure gets the state as last asserted.
+  ///
+  /// ```swift
+  /// store.assert { $0.count = 3 }
+  /// ```
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      expect(
+        before: exhaustivity == .on ? asserted : state, after: state, update,
+        step: "asserting the state", expectsChange: false,
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    asserted = state
+  }
+
+  /// Runs `operation` with `exhaustivity` in force, then the store's own again: a part of an
+  /// exhaustive test checked loosely, or the other way round.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refreshTapped)
+  ///   await store.receive(.refreshed(rows)) { $0.rows = rows }
+  /// }
+  /// ```
+  public func withExhaustivity<Result>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let own = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = own }
+    return try await operation()
+  }
+
   /// Cancels every effect still running.
   public func skipInFlightEffects() async {
     runner?.cancelAll()
@@ -414,6 +455,7 @@ public final class TestStore<State: Equatable, Action> {
     after actual: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     step: String,
+    expectsChange: Bool = true,
     at here: Location
   ) {
     var expected = before
@@ -433,7 +475,7 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     guard expected != actual else {
-      if exhaustivity == .on, updateStateToExpectedResult != nil, before == actual {
+      if exhaustivity == .on, expectsChange, updateStateToExpectedResult != nil, before == actual {
         fail(
           """
           Expected state to change, but no change occurred while \(step).

@@ -177,6 +177,34 @@ struct TestStoreNonExhaustiveTests {
     await store.send(.logged("d")) { $0.log.append("d") }
   }
 
+  /// A part of an exhaustive test checked loosely; the store's own exhaustivity is back after.
+  @Test func withExhaustivityAppliesOnlyInsideItsBlock() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    await store.withExhaustivity(.off) {
+      await store.send(.mergeTapped)
+      await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
+    }
+    #expect(store.exhaustivity == .on)
+    await withKnownIssue {
+      await store.send(.logged("d"))
+    } matching: { $0.description.contains("State was not expected to change") }
+  }
+
+  /// `assert` checks the state without a step: after skipped actions, and it fails with a diff.
+  @Test func assertChecksTheStateWithoutSendingAnything() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    await store.send(.mergeTapped)
+    await store.skipReceivedActions()
+    store.assert { $0.log = ["a", "b", "c"] }
+    store.assert { $0.log = ["a", "b", "c"] }
+    withKnownIssue {
+      store.assert { $0.log = ["a"] }
+    } matching: { issue in
+      issue.description.contains("does not match the expectation while asserting the state")
+        && issue.description.contains(#"+     [1]: "b""#)
+    }
+  }
+
   @Test func dependencyOverridesApplyToEffects() async {
     let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
       $0.continuousClock = ImmediateClock()
