@@ -1,4 +1,3 @@
-import CasePathsCore
 import Clocks
 import ComposableForms
 import ComposableFormsTesting
