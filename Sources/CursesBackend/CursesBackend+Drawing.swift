@@ -58,11 +58,12 @@ extension CursesBackend: Backend {
       return
     }
     switch GlyphFallback.output(for: cell, unicode: writesUnicode) {
-    case .horizontalLine where !writesUnicode:
-      // NB: The alternate character set's 'q' (a horizontal line), sent with smacs/rmacs: in a
-      //     UTF-8 locale curses would send WACS_HLINE as UTF-8, which a 7-bit terminal cannot show.
+    case let .alternateCharacter(letter):
+      // NB: The alternate character set's letter, sent with smacs/rmacs (curses maps it through
+      //     `acsc`): in a UTF-8 locale curses would send WACS_HLINE and the others as UTF-8,
+      //     which a 7-bit terminal cannot show.
       _ = cn_put_character(
-        screen.window, row, column, wchar_t(UInt8(ascii: "q")), attributes | cn_a_altcharset(), pair)
+        screen.window, row, column, wchar_t(letter), attributes | cn_a_altcharset(), pair)
     case .horizontalLine:
       var line = cchar_t()
       guard cn_horizontal_line(&line, attributes, pair) == cn_ok() else { return }

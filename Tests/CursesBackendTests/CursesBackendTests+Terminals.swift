@@ -14,7 +14,9 @@ extension CursesBackendTests {
       (Position(column: 0, row: 1), Cell("A", style: Style(attributes: .bold))),
       (Position(column: 1, row: 1), Cell("d", style: Style(attributes: .dim))),
       (Position(column: 0, row: 2), Cell("é")),
-    ]
+    ] + Array("┌│┐ a·b └─┘".enumerated()).map { index, character in
+      (Position(column: index, row: 4), Cell(String(character)))
+    }
     backend.draw(cells)
     backend.setCursor(Position(column: 5, row: 3))
     backend.flush()
@@ -41,6 +43,10 @@ extension CursesBackendTests {
     let text = String(decoding: output, as: UTF8.self)
     #expect(text.contains("<>"), "\(term): the pickers' arrows have ASCII look-alikes")
     #expect(text.contains("\u{1B}(0") || text.contains("\u{0E}"), "\(term): the line is drawn with the alternate character set")
+    // NB: A dialog's box is drawn in the alternate character set whole, corners and sides too,
+    //     not '+' and '|' around line-drawing edges.
+    #expect(text.contains("lxk") && text.contains("mqj"), "\(term): the box's corners and sides: \(text.debugDescription)")
+    #expect(text.contains("a-b"), "\(term): a page title's separator has a look-alike")
   }
 
   @Test func theCLocaleGetsASevenBitFrameOnXterm() throws {
