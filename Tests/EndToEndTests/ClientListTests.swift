@@ -90,6 +90,22 @@ extension EndToEnd {
       #expect(!listed.contains("alan@bletchley.uk") && listed.contains("ada@example.com"), "\(listed)")
     }
 
+    /// `d` typed in one write with the key that jumps to the top (`g`), before the rows there
+    /// have loaded, asks about the client it landed on: it was lost, without a word.
+    @Test func aDeleteTypedWithAJumpAsksAboutTheRowItLandsOn() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      for number in 1...150 { try add(session, "Client \(number)", "c\(number)@example.com", age: 30) }
+      try await session.startShell(running: #""$BIN" clients"#)
+      try await session.waitFor(text: "150 of 150")
+      try session.type("gd")
+      try await session.waitFor(text: "Delete the client Client 1 <c1@example.com>?")
+      try session.type("n")
+      try await session.waitForQuestionGone("Delete the client", answer: "n keep")
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+    }
+
     /// A database that was read-only when the list opened is written once its owner makes it
     /// writable: the list does not have to be closed (and an edit lost) first. Run as
     /// `nobody`, since root writes anywhere; skipped where the tests cannot switch user.

@@ -423,6 +423,70 @@ struct ClientListTests {
     #expect(await clients.removed.isEmpty)
   }
 
+  /// The list opened and its matches came, but not yet the rows: `d` or Enter typed with the
+  /// key that jumped there (Home d in one write) waits for the row instead of being lost.
+  func storeWithRowsLoading() async -> TestStore<ClientList.State, ClientList.Action> {
+    let store = makeStore()
+    await store.send(.opened)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
+      $0.matches = [1, 2, 3]
+      $0.isLoaded = true
+      $0.selection = 2
+      $0.reselect = nil
+    }
+    return store
+  }
+
+  @Test func deleteOnARowStillLoadingAsksOnceItArrives() async {
+    let store = await storeWithRowsLoading()
+    await store.send(.removeTapped) { $0.pending = .remove(3) }
+    await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+      $0.pending = nil
+      $0.prompt = FormPrompt(
+        id: "remove", message: "Delete the client Alan Turing <alan@bletchley.uk>?",
+        choices: [
+          FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
+          FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
+        ],
+        cancelChoice: "keep", preselectedChoice: "keep")
+      $0.removing = SavedClient(id: 3, client: Self.alan)
+    }
+  }
+
+  @Test func enterOnARowStillLoadingEditsItOnceItArrives() async {
+    let store = await storeWithRowsLoading()
+    await store.send(.editTapped) { $0.pending = .edit(3) }
+    await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+      $0.pending = nil
+      $0.editedID = 3
+      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
+    }
+  }
+
+  /// Moving on before the row came drops the command: it was for the row left behind.
+  @Test func aCommandWaitingForItsRowIsDroppedWhenTheSelectionMoves() async {
+    let store = await storeWithRowsLoading()
+    await store.send(.removeTapped) { $0.pending = .remove(3) }
+    await store.send(.selected(0)) {
+      $0.selection = 0
+      $0.pending = nil
+    }
+    await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
+    await store.receive(.rowsLoaded([
+      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
+    ])) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+    }
+  }
+
   @Test func deleteConfirmedRemovesTheClientAndSaysSo() async {
     let store = await openedStore()
     await store.send(.selected(0)) { $0.selection = 0 }

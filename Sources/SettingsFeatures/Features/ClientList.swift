@@ -49,6 +49,9 @@ public struct ClientList: Reducer {
     /// What to select when the next matches arrive: at first the newest client, so the list
     /// opens on the clients added last.
     public var reselect: Reselect? = .newest
+    /// Enter or `d` pressed on a row still loading (a jump with Home or End, keys typed
+    /// together): done once the row arrives, unless the selection moved on meanwhile.
+    public var pending: Pending?
 
     public init(search: String = "") {
       self.search = search
@@ -71,6 +74,19 @@ public struct ClientList: Reducer {
       self.text = text
       self.isError = isError
       self.isStorageFailure = isStorageFailure
+    }
+  }
+
+  /// A command on the selected client, waiting for its row to load.
+  public enum Pending: Equatable, Sendable {
+    case edit(Int64)
+    case remove(Int64)
+
+    /// The client it is for.
+    public var id: Int64 {
+      switch self {
+      case let .edit(id), let .remove(id): id
+      }
     }
   }
 
@@ -130,6 +146,27 @@ public struct ClientList: Reducer {
 
   private enum Loading: Hashable { case matches, rows }
 
+  /// Opens the client form on `saved`.
+  private func edit(_ state: inout State, _ saved: SavedClient) {
+    state.message = nil
+    state.editedID = saved.id
+    state.editor = ClientForm.State(
+      name: saved.client.name, email: saved.client.email, age: saved.client.age, editing: saved.id)
+  }
+
+  /// Asks whether to remove `saved`.
+  private func askToRemove(_ state: inout State, _ saved: SavedClient) {
+    state.message = nil
+    state.removing = saved
+    state.prompt = FormPrompt(
+      id: Self.removePromptID, message: "Delete the client \(saved.client.name) <\(saved.client.email)>?",
+      choices: [
+        FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
+        FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
+      ],
+      cancelChoice: "keep", preselectedChoice: "keep")
+  }
+
   public init() {}
 
   public var body: some ReducerOf<Self> {
@@ -152,6 +189,7 @@ public struct ClientList: Reducer {
         }
         state.selection = 0
         state.isLoaded = false
+        state.pending = nil
         return loadMatches(state)
 
       case let .searchFocused(focused):
@@ -160,6 +198,7 @@ public struct ClientList: Reducer {
 
       case let .selected(position):
         state.selection = max(0, min(position, state.matches.count - 1))
+        if state.pending != nil && state.selectedID != state.pending?.id { state.pending = nil }
         return .none
 
       case let .rowsShown(range):
@@ -206,6 +245,14 @@ public struct ClientList: Reducer {
         let keep = Set(state.matches[window(state)])
         state.rows = state.rows.filter { keep.contains($0.key) }
         for saved in clients { state.rows[saved.id] = saved.client }
+        guard let pending = state.pending, let client = state.rows[pending.id] else { return .none }
+        state.pending = nil
+        guard pending.id == state.selectedID, state.isLoaded, !state.isRemoving, state.editor == nil
+        else { return .none }
+        switch pending {
+        case .edit: edit(&state, SavedClient(id: pending.id, client: client))
+        case .remove: askToRemove(&state, SavedClient(id: pending.id, client: client))
+        }
         return .none
 
       case let .failed(message):
@@ -225,11 +272,12 @@ public struct ClientList: Reducer {
       case .editTapped:
         // NB: Not while a search is loading (the selection points into the old matches), nor
         //     while a removal runs (it may be this very client).
-        guard state.isLoaded, !state.isRemoving, let id = state.selectedID, let client = state.rows[id]
-        else { return .none }
-        state.message = nil
-        state.editedID = id
-        state.editor = ClientForm.State(name: client.name, email: client.email, age: client.age, editing: id)
+        guard state.isLoaded, !state.isRemoving, let id = state.selectedID else { return .none }
+        guard let client = state.rows[id] else {
+          state.pending = .edit(id)
+          return .none
+        }
+        edit(&state, SavedClient(id: id, client: client))
         return .none
 
       case .addTapped:
@@ -239,17 +287,12 @@ public struct ClientList: Reducer {
         return .none
 
       case .removeTapped:
-        guard state.isLoaded, !state.isRemoving, let id = state.selectedID, let client = state.rows[id]
-        else { return .none }
-        state.message = nil
-        state.removing = SavedClient(id: id, client: client)
-        state.prompt = FormPrompt(
-          id: Self.removePromptID, message: "Delete the client \(client.name) <\(client.email)>?",
-          choices: [
-            FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
-            FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
-          ],
-          cancelChoice: "keep", preselectedChoice: "keep")
+        guard state.isLoaded, !state.isRemoving, let id = state.selectedID else { return .none }
+        guard let client = state.rows[id] else {
+          state.pending = .remove(id)
+          return .none
+        }
+        askToRemove(&state, SavedClient(id: id, client: client))
         return .none
 
       case let .promptAnswered(prompt, choice):
