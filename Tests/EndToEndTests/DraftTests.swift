@@ -125,6 +125,28 @@ extension EndToEnd {
       #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "a save removes the draft")
     }
 
+    /// Removing a client takes the drafts of its edits with it: no command would offer them
+    /// any more (`clients edit` finds no such client), and they stayed for good.
+    @Test func removingAClientRemovesTheDraftOfItsEdit() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try ClientFormTests.seedClient(session, name: "Ada", email: "ada@example.com", age: 36)
+      try await session.startShell(running: #""$BIN" clients edit ada@example.com"#)
+      try await session.waitForFocus(on: "Name")
+      try session.press("Tab", "Tab")
+      try session.press("Right")
+      try await session.waitFor(text: " › Age    ‹ 37 ›")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary) clients edit"], environment: [:])
+      try await session.waitFor(text: "exit=137")
+      let drafts = draftFile(session, "any").deletingLastPathComponent()
+      #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path).contains { $0.hasPrefix("client-edit-") })
+
+      let removed = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes"])
+      #expect(removed.status == 0, "\(removed)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "the draft went with the client")
+    }
+
     @Test func hangUpsThatKeepComingWhileTheFormEndsDoNotCutOffTheDraft() async throws {
       let session = try TmuxSession()
       defer { session.close() }

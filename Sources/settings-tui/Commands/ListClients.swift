@@ -72,6 +72,14 @@ struct ListClients: AsyncParsableCommand {
     }
     let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
       $0.clientStorage = clients
+      // NB: A client removed here takes the drafts of its edits with it, as `clients remove` does.
+      $0.clientStorage.remove = { saved in
+        let removal = try await clients.remove(saved)
+        if case .removed = removal {
+          DraftKeeper<ClientForm.State, Client>.discardDrafts(editing: saved.id, in: path, environment: environment)
+        }
+        return removal
+      }
     }
     if Interactive.usesLines(accessible: accessible, environment: environment) {
       let channel = StandardLineChannel()

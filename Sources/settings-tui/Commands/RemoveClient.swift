@@ -61,7 +61,8 @@ struct RemoveClient: AsyncParsableCommand {
       }
       switch try await clients.remove(found) {
       case .removed:
-        break
+        DraftKeeper<ClientForm.State, Client>.discardDrafts(
+          editing: found.id, in: path, environment: ProcessInfo.processInfo.environment)
       case .gone:
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       case let .changed(now):

@@ -96,7 +96,20 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   }
 
   /// How many copies of one form keep drafts at once; a copy beyond them keeps none.
-  private static var slotCount: Int { 8 }
+  private nonisolated static var slotCount: Int { 8 }
+
+  /// Removes the drafts of edits of the client saved as `id` in `database`, now that it is
+  /// removed: no command would offer them any more. A draft a running edit holds stays (that
+  /// edit offers to add the client again when it saves).
+  nonisolated static func discardDrafts(editing id: Int64, in database: String, environment: [String: String]) {
+    let name = name(editing: id, in: database)
+    for slot in 1...slotCount {
+      guard let path = StoragePaths.draftFile(named: slot == 1 ? name : "\(name)-\(slot)", environment: environment),
+        FileManager.default.fileExists(atPath: path), let lock = DraftLock(draftPath: path)
+      else { continue }
+      withExtendedLifetime(lock) { DraftFile<Draft>(path: path).remove() }
+    }
+  }
 
   private static func printWaitingDraft(at path: String, resumedBy command: [String]) {
     let line = (["settings-tui"] + command).map(shellWord).joined(separator: " ")
@@ -114,7 +127,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// The draft's name for an edit of the client saved as `id` in the database at `database`:
   /// one draft per client and database, found again under the client's new email when another
   /// program changed it meanwhile.
-  static func name(editing id: Int64, in database: String) -> String {
+  nonisolated static func name(editing id: Int64, in database: String) -> String {
     "client-edit-" + hash("\(absolute(database))\n\(id)")
   }
 
@@ -131,12 +144,12 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
 
   /// The file's path however it is spelled: absolute, without `.`, `..` or doubled slashes,
   /// and through symbolic links.
-  private static func absolute(_ path: String) -> String {
+  private nonisolated static func absolute(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// FNV-1a, 64 bits, in hexadecimal: stable from run to run, unlike Swift's seeded `Hasher`.
-  private static func hash(_ text: String) -> String {
+  private nonisolated static func hash(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return String(hash, radix: 16)
