@@ -90,9 +90,8 @@ extension EndToEnd {
           == SavedSettings(digest: "off", displayName: "Lin", protectMyPosts: true))
     }
 
-    @Test func changesToASavedClientCutOffByKill9AreOfferedBackOverWhatWasSavedSince() async throws {
-      let session = try TmuxSession()
-      defer { session.close() }
+    /// Ada, 36, saved; her edit (age 37) cut off by kill -9, in the shell the session runs.
+    func leaveADraftOfAnEdit(_ session: TmuxSession) async throws {
       try ClientFormTests.seedClient(session, name: "Ada", email: "ada@example.com", age: 36)
       try await session.startShell(running: #""$BIN" clients edit ada@example.com"#)
       try await session.waitForFocus(on: "Name")
@@ -102,6 +101,12 @@ extension EndToEnd {
       try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
       _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary) clients edit"], environment: [:])
       try await session.waitFor(text: "exit=137")
+    }
+
+    @Test func changesToASavedClientCutOffByKill9AreOfferedBackOverWhatWasSavedSince() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await leaveADraftOfAnEdit(session)
 
       // Another program renames the client before the edit is taken up again.
       let other = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "name=Ada King"])
@@ -130,15 +135,7 @@ extension EndToEnd {
     @Test func removingAClientRemovesTheDraftOfItsEdit() async throws {
       let session = try TmuxSession()
       defer { session.close() }
-      try ClientFormTests.seedClient(session, name: "Ada", email: "ada@example.com", age: 36)
-      try await session.startShell(running: #""$BIN" clients edit ada@example.com"#)
-      try await session.waitForFocus(on: "Name")
-      try session.press("Tab", "Tab")
-      try session.press("Right")
-      try await session.waitFor(text: " › Age    ‹ 37 ›")
-      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
-      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary) clients edit"], environment: [:])
-      try await session.waitFor(text: "exit=137")
+      try await leaveADraftOfAnEdit(session)
       let drafts = draftFile(session, "any").deletingLastPathComponent()
       #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path).contains { $0.hasPrefix("client-edit-") })
 

@@ -12,6 +12,19 @@ struct ClientListTests {
   static let grace = Client(name: "Grace Hopper", email: "grace@navy.mil", age: 85)
   static let alan = Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41)
 
+  /// The three clients as the list loads their rows.
+  static let threeRows = [
+    SavedClient(id: 1, client: ada), SavedClient(id: 2, client: grace), SavedClient(id: 3, client: alan),
+  ]
+  /// What `d` on Alan asks.
+  static let removeAlan = FormPrompt(
+    id: "remove", message: "Delete the client Alan Turing <alan@bletchley.uk>?",
+    choices: [
+      FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
+      FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
+    ],
+    cancelChoice: "keep", preselectedChoice: "keep")
+
   private let clients = FakeClients([ada, grace, alan])
 
   func makeStore(_ state: ClientList.State = ClientList.State()) -> TestStore<ClientList.State, ClientList.Action> {
@@ -126,9 +139,7 @@ struct ClientListTests {
       $0.reselect = nil
     }
     await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
-    await store.receive(.rowsLoaded([
-      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
-    ])) {
+    await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
     }
     return store
@@ -301,9 +312,7 @@ struct ClientListTests {
     }
     // The rows are read again: another program may have changed or deleted the client.
     await store.receive(.matchesLoaded(query: "", [1, 2, 3])) { $0.reselect = nil }
-    await store.receive(.rowsLoaded([
-      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
-    ])) {
+    await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
     }
   }
@@ -407,13 +416,7 @@ struct ClientListTests {
   @Test func deleteAsksFirstAndKeepRemovesNothing() async {
     let store = await openedStore()
     await store.send(.removeTapped) {
-      $0.prompt = FormPrompt(
-        id: "remove", message: "Delete the client Alan Turing <alan@bletchley.uk>?",
-        choices: [
-          FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
-          FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
-        ],
-        cancelChoice: "keep", preselectedChoice: "keep")
+      $0.prompt = Self.removeAlan
       $0.removing = SavedClient(id: 3, client: Self.alan)
     }
     await store.send(.promptAnswered(prompt: "remove", choice: "keep")) {
@@ -441,18 +444,10 @@ struct ClientListTests {
     let store = await storeWithRowsLoading()
     await store.send(.removeTapped) { $0.pending = .remove(3) }
     await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
-    await store.receive(.rowsLoaded([
-      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
-    ])) {
+    await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
       $0.pending = nil
-      $0.prompt = FormPrompt(
-        id: "remove", message: "Delete the client Alan Turing <alan@bletchley.uk>?",
-        choices: [
-          FormPrompt.Choice(id: "delete", key: "y", title: "Delete"),
-          FormPrompt.Choice(id: "keep", key: "n", title: "Keep"),
-        ],
-        cancelChoice: "keep", preselectedChoice: "keep")
+      $0.prompt = Self.removeAlan
       $0.removing = SavedClient(id: 3, client: Self.alan)
     }
   }
@@ -461,9 +456,7 @@ struct ClientListTests {
     let store = await storeWithRowsLoading()
     await store.send(.editTapped) { $0.pending = .edit(3) }
     await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
-    await store.receive(.rowsLoaded([
-      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
-    ])) {
+    await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
       $0.pending = nil
       $0.editedID = 3
@@ -480,9 +473,7 @@ struct ClientListTests {
       $0.pending = nil
     }
     await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
-    await store.receive(.rowsLoaded([
-      SavedClient(id: 1, client: Self.ada), SavedClient(id: 2, client: Self.grace), SavedClient(id: 3, client: Self.alan),
-    ])) {
+    await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
     }
   }
