@@ -128,8 +128,9 @@ struct ClientListTests {
     #expect(store.state.selectedID == 3, "back to Alan")
   }
 
-  /// A store whose list shows all three clients, the newest selected.
-  func openedStore() async -> TestStore<ClientList.State, ClientList.Action> {
+  /// The list opened and its matches came, the newest selected, but not yet the rows: `d` or
+  /// Enter typed with the key that jumped there (Home d in one write) waits for the row.
+  func storeWithRowsLoading() async -> TestStore<ClientList.State, ClientList.Action> {
     let store = makeStore()
     await store.send(.opened)
     await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
@@ -138,6 +139,12 @@ struct ClientListTests {
       $0.selection = 2
       $0.reselect = nil
     }
+    return store
+  }
+
+  /// A store whose list shows all three clients, the newest selected.
+  func openedStore() async -> TestStore<ClientList.State, ClientList.Action> {
+    let store = await storeWithRowsLoading()
     await store.send(.rowsShown(0..<3)) { $0.shown = 0..<3 }
     await store.receive(.rowsLoaded(Self.threeRows)) {
       $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
@@ -424,20 +431,6 @@ struct ClientListTests {
       $0.removing = nil
     }
     #expect(await clients.removed.isEmpty)
-  }
-
-  /// The list opened and its matches came, but not yet the rows: `d` or Enter typed with the
-  /// key that jumped there (Home d in one write) waits for the row instead of being lost.
-  func storeWithRowsLoading() async -> TestStore<ClientList.State, ClientList.Action> {
-    let store = makeStore()
-    await store.send(.opened)
-    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) {
-      $0.matches = [1, 2, 3]
-      $0.isLoaded = true
-      $0.selection = 2
-      $0.reselect = nil
-    }
-    return store
   }
 
   @Test func deleteOnARowStillLoadingAsksOnceItArrives() async {
