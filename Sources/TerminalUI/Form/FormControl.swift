@@ -48,8 +48,9 @@ public final class FormControl<State> {
   let handle: (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
   let textAccess: TextAccess?
   let status: ((State) -> StatusView.Status?)?
-  /// How line mode asks for the value (``LineQuestion``), when the control says.
-  let line: LineQuestion<State>?
+  /// How line mode asks for the value in a given state (``LineQuestion``; a list's options
+  /// may follow the state), when the control says.
+  let line: ((State) -> LineQuestion<State>)?
   /// Which of the control's rows focus is on while it has focus (a list's highlighted option),
   /// where the terminal's hidden cursor rests for screen readers; `nil`: its first row.
   let focusRow: ((_ state: State, _ input: ControlInput) -> Int)?
@@ -185,6 +186,7 @@ public final class FormControl<State> {
     textAccess: TextAccess?,
     status: ((State) -> StatusView.Status?)?,
     line: LineQuestion<State>? = nil,
+    lineInState: ((State) -> LineQuestion<State>)? = nil,
     keyHelp: [KeyHelpView.Item] = [],
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
     focusColumn: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
@@ -202,7 +204,7 @@ public final class FormControl<State> {
     self.handle = handle
     self.textAccess = textAccess
     self.status = status
-    self.line = line
+    self.line = lineInState ?? line.map { question in { _ in question } }
     self.focusRow = focusRow
     self.focusColumn = focusColumn
     self.choosesMany = choosesMany
@@ -213,7 +215,7 @@ public final class FormControl<State> {
     copying control: FormControl,
     status: ((State) -> StatusView.Status?)?? = nil,
     description: String?? = nil,
-    line: LineQuestion<State>?? = nil,
+    line: ((State) -> LineQuestion<State>)?? = nil,
     keyHelp: [KeyHelpView.Item]? = nil,
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)?? = nil,
     focusColumn: ((_ state: State, _ input: ControlInput) -> Int)?? = nil
@@ -222,7 +224,7 @@ public final class FormControl<State> {
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
-      line: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
+      lineInState: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
       choosesMany: control.choosesMany)
   }
 

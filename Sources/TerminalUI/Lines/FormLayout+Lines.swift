@@ -85,7 +85,7 @@ where Action.State == State {
   mutating func ask(_ field: State.Field, at index: Int) async -> Bool {
     let control = layout.controls[index]
     let state = store.state
-    let question = control.line
+    let question = control.line?(state)
     // NB: A listener hears what the question is before its description and options.
     if control.description != nil || question?.options.isEmpty == false {
       write(control.label.visibleForTerminal + ":")

@@ -171,7 +171,7 @@ extension LineQuestion {
 extension FormControl {
   /// This control asked in line mode as `question` says (see ``LineQuestion``).
   public func asked(_ question: LineQuestion<State>) -> FormControl {
-    FormControl(copying: self, line: question)
+    FormControl(copying: self, line: .some({ _ in question }))
   }
 
   /// This control asked with another hint, where the form's rules narrow what its control
@@ -181,9 +181,14 @@ extension FormControl {
   /// Stepper("Age", \.$age, range: 0...150).answerHint("a number from 18 to 150")
   /// ```
   public func answerHint(_ hint: String) -> FormControl {
-    guard var question = line else { return self }
-    question.hint = hint
-    return FormControl(copying: self, line: question)
+    guard let question = line else { return self }
+    return FormControl(
+      copying: self,
+      line: .some({ state in
+        var asked = question(state)
+        asked.hint = hint
+        return asked
+      }))
   }
 }
 

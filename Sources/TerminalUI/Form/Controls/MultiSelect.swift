@@ -20,28 +20,72 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
   matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
-  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
-  // NB: An option may be called "none": then that word chooses it, and a space chooses none.
-  let noneIsAnOption = navigation.hasTitle("none")
-  let numbered = OptionMatcher.numbersArePlaces(in: navigation.titles)
-  let most = limit.map { ", at most \($0)" } ?? ""
-  func chosen(_ state: State) -> Set<Int> {
+  let choices = ListChoices(options, visibleRows: visibleRows, title: title, matchKey: matchKey)
+  return manyChoiceList(
+    label, keyPath, limit: limit, rows: choices.navigation.rows, choices: { _ in choices },
+    line: manyChoiceQuestion(keyPath, choices: choices, limit: limit, matchKey: matchKey))
+}
+
+/// Any number of options chosen from options that follow the state (the topics of the kind
+/// chosen above, names loaded by an effect). As
+/// ``MultiSelect(_:_:options:limit:visibleRows:title:matchKey:)`` otherwise; the list keeps
+/// `visibleRows` rows and a filter line, used when the options outnumber them.
+///
+/// ```swift
+/// MultiSelect("Topics", \.$topics, options: { $0.kind.topics }, limit: 2)
+/// ```
+///
+/// Values the options no longer hold stay in the value, unmarked, until your reducer drops them
+/// (`case .binding(\.$kind): state.topics = state.topics.filter(state.kind.topics.contains)`) or a
+/// choice in the list sets the value to what the list shows chosen.
+public func MultiSelect<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<[Value]>>,
+  options: @escaping (State) -> [Value],
+  limit: Int? = nil,
+  visibleRows: Int = 5,
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+  matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
+) -> FormControl<State> {
+  let choices = FollowingChoices(options: options, visibleRows: visibleRows, title: title, matchKey: matchKey)
+  return manyChoiceList(
+    label, keyPath, limit: limit, rows: choices.rows, choices: { choices($0) },
+    lineInState: { state in manyChoiceQuestion(keyPath, choices: choices(state), limit: limit, matchKey: matchKey) })
+}
+
+/// A many-choice list over the options `choices` gives in a state.
+private func manyChoiceList<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<[Value]>>,
+  limit: Int?,
+  rows: Int,
+  choices: @escaping (State) -> ListChoices<Value>,
+  line: LineQuestion<State>? = nil,
+  lineInState: ((State) -> LineQuestion<State>)? = nil
+) -> FormControl<State> {
+  func chosen(_ state: State, in choices: ListChoices<Value>) -> Set<Int> {
     let values = Set(state[keyPath: keyPath].wrappedValue)
-    return Set(options.indices.filter { values.contains(options[$0]) })
+    return Set(choices.values.indices.filter { values.contains(choices.values[$0]) })
   }
   return FormControl(
-    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: navigation.rows,
+    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: rows,
     draw: { state, context, area, buffer in
-      let chosenIndexes = chosen(state)
-      navigation.draw(
+      let choices = choices(state)
+      let chosenIndexes = chosen(state, in: choices)
+      choices.navigation.draw(
         chosen: { chosenIndexes.contains($0) }, start: chosenIndexes.min(), marks: .multiple,
         context: context, in: area, buffer: &buffer)
     },
-    value: { state in .text(chosen(state).sorted().map(String.init).joined(separator: ",")) },
+    value: { state in
+      let choices = choices(state)
+      return choices.value(.text(chosen(state, in: choices).sorted().map(String.init).joined(separator: ",")))
+    },
     handle: { command, state, input in
+      let choices = choices(state)
+      let navigation = choices.navigation
       switch command {
       case let .edit(key):
-        _ = navigation.handle(key, input: &input, start: chosen(state).min())
+        _ = navigation.handle(key, input: &input, start: chosen(state, in: choices).min())
         return nil
       case .activate where !input.isTyping:
         return nil
@@ -50,7 +94,8 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         //     then types a space; it ends the typing, so Space chooses again.
         input.isTyping = false
         let matches = navigation.matches(input.typed)
-        let start = chosen(state).min()
+        var indexes = chosen(state, in: choices)
+        let start = indexes.min()
         let found: Int?
         if case let .click(_, row) = command {
           found = navigation.position(atRow: row, input: input, matches: matches, start: start)
@@ -59,7 +104,6 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
         }
         guard let position = found else { return nil }
         input.highlight = position
-        var indexes = chosen(state)
         let option = matches[position]
         if indexes.contains(option) {
           indexes.remove(option)
@@ -72,42 +116,65 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
           }
           indexes.insert(option)
         }
-        return .set(keyPath, indexes.sorted().map { options[$0] })
+        return .set(keyPath, indexes.sorted().map { choices.values[$0] })
       default:
         return nil
       }
     },
     textAccess: nil,
     status: nil,
-    line: LineQuestion(
-      current: { state in chosen(state).sorted().map { navigation.titles[$0] }.joined(separator: ", ") },
-      options: navigation.titles,
-      // NB: Asked once per option as they are listed: the chosen values, not every option.
-      isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(options[index]) },
-      hint: "\(numbered ? "numbers" : "options as written") separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
-      answer: { text, _ throws(MisunderstoodAnswer) in
-        if text.trimmingSpaces.isEmpty || (!noneIsAnOption && text.trimmingSpaces.lowercased() == "none") {
-          return .set(keyPath, [])
-        }
-        var indexes = Set<Int>()
-        let matcher = OptionMatcher(navigation.titles, matchKey: matchKey)
-        for part in text.split(separator: ",") {
-          guard let index = matcher.index(of: String(part), orNumber: true) else {
-            if let ambiguity = matcher.ambiguity(of: String(part), in: navigation.titles) {
-              throw MisunderstoodAnswer(
-                "\(String(part).trimmingSpaces) \(ambiguity): type \(numbered ? "its number, or " : "")one as it is written")
-            }
-            throw MisunderstoodAnswer(
-              "\(String(part).trimmingSpaces) is not an option: type "
-                + (numbered ? "numbers from 1 to \(options.count)" : "options as they are written") + ", separated by commas")
-          }
-          indexes.insert(index)
-        }
-        if let limit, indexes.count > limit {
-          throw MisunderstoodAnswer("Choose at most \(limit)")
-        }
-        return .set(keyPath, indexes.sorted().map { options[$0] })
-      }),
-    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state).min()) },
+    line: line,
+    lineInState: lineInState,
+    focusRow: { state, input in
+      let choices = choices(state)
+      return choices.navigation.highlightedRow(input: input, start: chosen(state, in: choices).min())
+    },
     choosesMany: true)
+}
+
+/// How line mode asks for a many-choice list's options.
+private func manyChoiceQuestion<State, Value: Hashable & Sendable>(
+  _ keyPath: WritableKeyPath<State, BindingState<[Value]>>,
+  choices: ListChoices<Value>,
+  limit: Int?,
+  matchKey: @escaping @Sendable (String) -> String
+) -> LineQuestion<State> {
+  let titles = choices.navigation.titles
+  // NB: An option may be called "none": then that word chooses it, and a space chooses none.
+  let noneIsAnOption = choices.navigation.hasTitle("none")
+  let numbered = OptionMatcher.numbersArePlaces(in: titles)
+  let most = limit.map { ", at most \($0)" } ?? ""
+  return LineQuestion(
+    current: { state in
+      let values = state[keyPath: keyPath].wrappedValue
+      return choices.values.indices.filter { values.contains(choices.values[$0]) }.map { titles[$0] }
+        .joined(separator: ", ")
+    },
+    options: titles,
+    // NB: Asked once per option as they are listed: the chosen values, not every option.
+    isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(choices.values[index]) },
+    hint: "\(numbered ? "numbers" : "options as written") separated by commas\(most), or \(noneIsAnOption ? "a space for none" : "none")",
+    answer: { text, _ throws(MisunderstoodAnswer) in
+      if text.trimmingSpaces.isEmpty || (!noneIsAnOption && text.trimmingSpaces.lowercased() == "none") {
+        return .set(keyPath, [])
+      }
+      var indexes = Set<Int>()
+      let matcher = OptionMatcher(titles, matchKey: matchKey)
+      for part in text.split(separator: ",") {
+        guard let index = matcher.index(of: String(part), orNumber: true) else {
+          if let ambiguity = matcher.ambiguity(of: String(part), in: titles) {
+            throw MisunderstoodAnswer(
+              "\(String(part).trimmingSpaces) \(ambiguity): type \(numbered ? "its number, or " : "")one as it is written")
+          }
+          throw MisunderstoodAnswer(
+            "\(String(part).trimmingSpaces) is not an option: type "
+              + (numbered ? "numbers from 1 to \(titles.count)" : "options as they are written") + ", separated by commas")
+        }
+        indexes.insert(index)
+      }
+      if let limit, indexes.count > limit {
+        throw MisunderstoodAnswer("Choose at most \(limit)")
+      }
+      return .set(keyPath, indexes.sorted().map { choices.values[$0] })
+    })
 }

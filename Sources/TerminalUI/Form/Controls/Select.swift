@@ -22,19 +22,70 @@ public func Select<State, Value: Hashable & Sendable>(
   title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
   matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
 ) -> FormControl<State> {
-  let navigation = ListNavigation(titles: options.map(title), visibleRows: visibleRows, matchKey: matchKey)
-  func chosen(_ state: State) -> Int? { options.firstIndex(of: state[keyPath: keyPath].wrappedValue) }
+  let choices = ListChoices(options, visibleRows: visibleRows, title: title, matchKey: matchKey)
+  return oneChoiceList(
+    label, keyPath, rows: choices.navigation.rows, choices: { _ in choices },
+    line: .oneOf(keyPath, options: options, titles: choices.navigation.titles, matchKey: matchKey))
+}
+
+/// One choice among options that follow the state: a region's list after the country chosen
+/// above it, names loaded by an effect. As ``Select(_:_:options:visibleRows:title:matchKey:)``
+/// otherwise; the list keeps `visibleRows` rows and a filter line, used when the options
+/// outnumber them, whatever their count.
+///
+/// ```swift
+/// Select("Region", \.$region, options: { $0.country.regions }, visibleRows: 4) { $0.name }
+/// ```
+///
+/// A value the options no longer hold stays as it is, with nothing marked: your reducer decides
+/// what it becomes (`case .binding(\.$country): state.region = state.country.regions[0]`), and a
+/// rule can refuse it.
+public func Select<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Value>>,
+  options: @escaping (State) -> [Value],
+  visibleRows: Int = 5,
+  title: @escaping @Sendable (Value) -> String = { String(describing: $0) },
+  matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
+) -> FormControl<State> {
+  let choices = FollowingChoices(options: options, visibleRows: visibleRows, title: title, matchKey: matchKey)
+  return oneChoiceList(
+    label, keyPath, rows: choices.rows, choices: { choices($0) },
+    lineInState: { state in
+      let now = choices(state)
+      return .oneOf(keyPath, options: now.values, titles: now.navigation.titles, matchKey: matchKey)
+    })
+}
+
+/// A one-choice list over the options `choices` gives in a state.
+private func oneChoiceList<State, Value: Hashable & Sendable>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Value>>,
+  rows: Int,
+  choices: @escaping (State) -> ListChoices<Value>,
+  line: LineQuestion<State>? = nil,
+  lineInState: ((State) -> LineQuestion<State>)? = nil
+) -> FormControl<State> {
+  func chosen(_ state: State, in choices: ListChoices<Value>) -> Int? {
+    choices.values.firstIndex(of: state[keyPath: keyPath].wrappedValue)
+  }
   return FormControl(
-    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: navigation.rows,
+    label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: rows,
     draw: { state, context, area, buffer in
-      let chosenIndex = chosen(state)
-      navigation.draw(
+      let choices = choices(state)
+      let chosenIndex = chosen(state, in: choices)
+      choices.navigation.draw(
         chosen: { $0 == chosenIndex }, start: chosenIndex, marks: .single, context: context,
         in: area, buffer: &buffer)
     },
-    value: { .number(chosen($0) ?? -1) },
+    value: { state in
+      let choices = choices(state)
+      return choices.value(.number(chosen(state, in: choices) ?? -1))
+    },
     handle: { command, state, input in
-      let chosenIndex = chosen(state)
+      let choices = choices(state)
+      let navigation = choices.navigation
+      let chosenIndex = chosen(state, in: choices)
       switch command {
       case let .edit(key):
         _ = navigation.handle(key, input: &input, start: chosenIndex)
@@ -44,20 +95,22 @@ public func Select<State, Value: Hashable & Sendable>(
         guard let position = navigation.highlight(input, matches: matches, start: chosenIndex),
           matches[position] != chosenIndex
         else { return nil }
-        return .set(keyPath, options[matches[position]])
+        return .set(keyPath, choices.values[matches[position]])
       case let .click(_, row):
         let matches = navigation.matches(input.typed)
         guard let position = navigation.position(atRow: row, input: input, matches: matches, start: chosenIndex)
         else { return nil }
         input.highlight = position
-        return matches[position] == chosenIndex ? nil : .set(keyPath, options[matches[position]])
+        return matches[position] == chosenIndex ? nil : .set(keyPath, choices.values[matches[position]])
       default:
         return nil
       }
     },
-    textAccess: nil, status: nil,
-    line: .oneOf(keyPath, options: options, titles: navigation.titles, matchKey: matchKey),
-    focusRow: { state, input in navigation.highlightedRow(input: input, start: chosen(state)) })
+    textAccess: nil, status: nil, line: line, lineInState: lineInState,
+    focusRow: { state, input in
+      let choices = choices(state)
+      return choices.navigation.highlightedRow(input: input, start: chosen(state, in: choices))
+    })
 }
 
 /// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:matchKey:)``).

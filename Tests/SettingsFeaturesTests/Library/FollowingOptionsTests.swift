@@ -1,0 +1,197 @@
+import ComposableForms
+import ComposableFormsTesting
+import TerminalUI
+import Testing
+
+// NB: Public API only, as in a user's package.
+
+/// A trip whose region list and spoken-language list follow the country chosen above them; the
+/// reducer puts the region back on the country's first when the country changes, and keeps only
+/// the languages the new country has.
+struct Trip: Reducer {
+  enum Country: String, CaseIterable, Hashable, Sendable {
+    case france, japan, peru
+
+    var regions: [String] {
+      switch self {
+      case .france: ["Brittany", "Normandy", "Provence"]
+      case .japan: (1...47).map { "Prefecture \($0)" }
+      case .peru: ["Cusco", "Lima"]
+      }
+    }
+    var languages: [String] {
+      switch self {
+      case .france: ["French", "Breton", "Occitan"]
+      case .japan: ["Japanese", "Ainu"]
+      case .peru: ["Spanish", "Quechua", "Aymara"]
+      }
+    }
+  }
+
+  struct State: Equatable, FormFeatureState {
+    @BindingState var country = Country.france
+    @BindingState var region = "Brittany"
+    @BindingState var languages: [String] = []
+    @BindingState var note = ""
+    var form = FormState<Field>()
+    enum Field: FormField { case country, region, languages, note }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction, Equatable {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      if case .binding(\.$country) = action {
+        state.region = state.country.regions[0]
+        state.languages = state.languages.filter(state.country.languages.contains)
+      }
+      return .none
+    }
+    .form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Trip") { field in
+    switch field {
+    case .country: Picker("Country", \.$country) { $0.rawValue.capitalized }
+    case .region: Select("Region", \.$region, options: { $0.country.regions }, visibleRows: 3)
+    case .languages: MultiSelect("Languages", \.$languages, options: { $0.country.languages }, limit: 2, visibleRows: 3)
+    case .note: TextField("Note", \.$note)
+    }
+  }
+}
+
+@MainActor
+struct FollowingOptionsTests {
+  func run(_ keys: [Key], state: Trip.State = Trip.State()) async -> (Trip.State, [String]) {
+    let store = Store(initialState: state) { Trip() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 24))
+    let events = ScriptedEventSource(keys.map { .key($0) }, idleLimit: .milliseconds(100))
+    let runtime = FormRuntime(store: store, layout: Trip.layout, terminal: Terminal(backend: backend), events: events)
+    _ = await runtime.run()
+    return (store.state, backend.lines)
+  }
+
+  func screen(_ state: Trip.State) -> [String] {
+    var view = FormViewState<Trip.State.Field>()
+    return Trip.layout.render(state, size: Size(columns: 60, rows: 24), theme: .color, view: &view).buffer.lines
+  }
+
+  func row(_ lines: [String], startingWith label: String) -> Int? {
+    lines.firstIndex { $0.dropFirst(3).hasPrefix(label) }
+  }
+
+  // MARK: - Logic (TestStore)
+
+  @Test func choosingACountryPutsTheRegionOnItsFirstAndKeepsItsLanguages() async {
+    let store = TestStore(initialState: Trip.State(languages: ["French", "Breton"])) { Trip() }
+    await store.send(.set(\.$country, .peru)) {
+      $0.country = .peru
+      $0.region = "Cusco"
+      $0.languages = []
+      $0.form.hasEdits = true
+    }
+  }
+
+  // MARK: - Screens
+
+  @Test func theListsShowTheOptionsOfTheStateTheyAreDrawnFor() {
+    let france = screen(Trip.State())
+    guard let region = row(france, startingWith: "Region"), let languages = row(france, startingWith: "Languages")
+    else {
+      Issue.record("no Region or Languages row:\n\(france.joined(separator: "\n"))")
+      return
+    }
+    #expect(france[region].hasSuffix("(•) Brittany"))
+    #expect(france[region + 1].hasSuffix("( ) Normandy"))
+    #expect(france[region + 2].hasSuffix("( ) Provence"))
+    #expect(france[languages].hasSuffix("[ ] French"))
+
+    let peru = screen(Trip.State(country: .peru, region: "Lima", languages: ["Quechua"]))
+    #expect(peru[region].hasSuffix("( ) Cusco"))
+    #expect(peru[region + 1].hasSuffix("(•) Lima"))
+    #expect(peru[region + 2] == "", "two options leave the third row empty")
+    #expect(peru[languages + 1].hasSuffix("[x] Quechua"))
+    // NB: The rows are kept for every country: the fields below do not move.
+    #expect(row(peru, startingWith: "Languages") == languages)
+    #expect(row(peru, startingWith: "Note") == row(france, startingWith: "Note"))
+  }
+
+  @Test func aValueTheOptionsDoNotHoldIsMarkedNowhere() {
+    let lines = screen(Trip.State(country: .peru, region: "Brittany"))
+    let joined = lines.joined(separator: "\n")
+    #expect(!joined.contains("(•)"), "\(joined)")
+    #expect(!joined.contains("Brittany"), "\(joined)")
+  }
+
+  // MARK: - Keys
+
+  /// The country changes on the screen; the lists drawn next are the new country's, though
+  /// neither their focus nor the place of their choice changed (the frame cache must not keep
+  /// the old rows), and a choice there is one of the new options.
+  @Test func aListFollowsTheCountryChosenAboveIt() async {
+    let (japan, redrawn) = await run([.right])
+    #expect(japan.region == "Prefecture 1")
+    let screen = redrawn.joined(separator: "\n")
+    #expect(screen.contains("(•) Prefecture 1") && screen.contains("[ ] Japanese"), "\(screen)")
+    #expect(!screen.contains("Brittany") && !screen.contains("French"), "\(screen)")
+
+    let (state, lines) = await run([.right, .tab, .down, .character(" ")])
+    #expect(state.country == .japan)
+    #expect(state.region == "Prefecture 2", "\(lines.joined(separator: "\n"))")
+    let joined = lines.joined(separator: "\n")
+    #expect(joined.contains("(•) Prefecture 2"), "\(joined)")
+    #expect(!joined.contains("Brittany"), "\(joined)")
+  }
+
+  /// Japan's 47 prefectures outnumber the 3 rows: typing filters them, on the line kept for it.
+  @Test func optionsThatOutnumberTheRowsAreFiltered() async {
+    let (state, lines) = await run([.right, .tab] + "47".map { .character($0) } + [.enter])
+    #expect(state.region == "Prefecture 47", "\(lines.joined(separator: "\n"))")
+    #expect(state.form.focus == .field(.languages))
+    let (_, filtering) = await run([.right, .tab, .character("4")])
+    #expect(filtering.contains { $0.hasSuffix("Filter: 4") }, "\(filtering.joined(separator: "\n"))")
+    // Peru's two fit: a letter jumps to the option starting with it, nothing is filtered.
+    let (peru, _) = await run([.right, .right, .tab, .character("l"), .character(" ")])
+    #expect(peru.region == "Lima")
+  }
+
+  @Test func aMultiSelectChoosesAmongTheOptionsOfTheStateNow() async {
+    let (state, lines) = await run([.left, .tab, .tab, .character(" "), .down, .character(" ")], state: Trip.State(country: .japan))
+    #expect(state.country == .france)
+    #expect(state.languages == ["French", "Breton"], "\(lines.joined(separator: "\n"))")
+  }
+
+  // MARK: - Line mode
+
+  @Test func lineModeListsAndTakesTheOptionsOfTheStateItAsksIn() async {
+    let store = Store(initialState: Trip.State()) { Trip() }
+    let channel = ScriptedLineChannel(["3", "2", "2, 3", ""])
+    #expect(await Trip.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.country == .peru)
+    #expect(store.state.region == "Lima", "\(channel.transcript)")
+    #expect(store.state.languages == ["Quechua", "Aymara"], "\(channel.transcript)")
+    #expect(channel.transcript.contains("  2) Lima"), "\(channel.transcript)")
+    #expect(!channel.transcript.contains("Normandy"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("Region (a number from 1 to 2) [Cusco]: "), "\(channel.transcript)")
+  }
+
+  @Test func anAnswerHintKeepsTheOptionsFollowingTheState() async {
+    let layout = FormLayout<Trip.State, Trip.Action>("Trip") { field in
+      switch field {
+      case .country: Picker("Country", \.$country) { $0.rawValue.capitalized }
+      case .region: Select("Region", \.$region, options: { $0.country.regions }).answerHint("the region's number")
+      case .languages: MultiSelect("Languages", \.$languages, options: { $0.country.languages })
+      case .note: TextField("Note", \.$note)
+      }
+    }
+    let store = Store(initialState: Trip.State()) { Trip() }
+    let channel = ScriptedLineChannel(["3", "1", "", ""])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.region == "Cusco")
+    #expect(channel.transcript.contains("Region (the region's number) [Cusco]: "), "\(channel.transcript)")
+    #expect(channel.transcript.contains("  1) Cusco (chosen)"), "\(channel.transcript)")
+  }
+}
