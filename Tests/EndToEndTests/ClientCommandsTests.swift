@@ -43,6 +43,22 @@ extension EndToEnd {
       #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
     }
 
+    /// A job started with setsid reads a terminal but has none of its own to ask on: it is
+    /// not asked, removes nothing, and the message says why.
+    @Test func aJobWithoutAControllingTerminalRemovesNothingAndSaysWhy() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try await session.startShell(running: #"setsid -w "$BIN" clients remove ada@example.com 2>"$DIR/said""#)
+      let screen = try await session.waitFor(text: "exit=1")
+      #expect(!screen.contains("[y/N]"), "\(screen)")
+      let said = try String(contentsOf: session.folder.appendingPathComponent("said"), encoding: .utf8)
+      #expect(
+        said == "settings-tui: kept the client ada@example.com: there is no controlling terminal to ask on "
+          + "(/dev/tty does not open), so nothing was removed (pass --yes to remove without asking)\n", "\(said)")
+      #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
+    }
+
     /// A database in a folder its user may not write to refuses writes ("readonly database",
     /// SQLite's words, though the file itself is writable): the message says it is the folder.
     /// Run as `nobody`, since root writes anywhere; skipped where the tests cannot switch user.

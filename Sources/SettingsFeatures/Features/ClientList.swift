@@ -198,7 +198,7 @@ public struct ClientList: Reducer {
 
       case let .selected(position):
         state.selection = max(0, min(position, state.matches.count - 1))
-        if state.pending != nil && state.selectedID != state.pending?.id { state.pending = nil }
+        if let pending = state.pending, pending.id != state.selectedID { state.pending = nil }
         return .none
 
       case let .rowsShown(range):

@@ -41,8 +41,9 @@ struct RemoveClient: AsyncParsableCommand {
       if !yes {
         // NB: Only a person at a terminal is asked; a script says --yes (as `gh` asks of
         //     scripts), so a piped "n", or a job with no one to ask, never removes a client.
+        let isTerminal = isatty(0) == 1
         let answer =
-          isatty(0) == 1
+          isTerminal
           ? TerminalQuestion.confirm(
             "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false)
           : nil
@@ -53,9 +54,14 @@ struct RemoveClient: AsyncParsableCommand {
           // NB: Exit 1 says "not done" to a script; the person who answered hears it too.
           throw fail("kept the client \(saved.email): nothing was removed", .cancelledOrInvalid)
         case nil:
+          // NB: A terminal on standard input is not always one to ask on: a job started with
+          //     setsid has none of its own (/dev/tty does not open).
+          let reason =
+            isTerminal
+            ? "there is no controlling terminal to ask on (/dev/tty does not open)"
+            : "standard input is not a terminal to ask on"
           throw fail(
-            "kept the client \(saved.email): standard input is not a terminal to ask on, "
-              + "so nothing was removed (pass --yes to remove without asking)",
+            "kept the client \(saved.email): \(reason), so nothing was removed (pass --yes to remove without asking)",
             .cancelledOrInvalid)
         }
       }
