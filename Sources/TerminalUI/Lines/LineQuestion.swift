@@ -174,6 +174,13 @@ extension FormControl {
     FormControl(copying: self, line: .some({ _ in question }))
   }
 
+  /// This control asked in line mode as `question` says in the state it is asked in: options
+  /// of its own that follow the state, as a list's do (``Select(_:_:options:visibleRows:title:matchKey:)``
+  /// with an `options` closure).
+  public func asked(_ question: @escaping (State) -> LineQuestion<State>) -> FormControl {
+    FormControl(copying: self, line: .some(question))
+  }
+
   /// This control asked with another hint, where the form's rules narrow what its control
   /// takes: a stepper from 0 to 150 whose rule wants 18 or more says "a number from 18 to 150".
   ///

@@ -194,4 +194,33 @@ struct FollowingOptionsTests {
     #expect(channel.transcript.contains("Region (the region's number) [Cusco]: "), "\(channel.transcript)")
     #expect(channel.transcript.contains("  1) Cusco (chosen)"), "\(channel.transcript)")
   }
+
+  /// A control of your own asked with options of the state at hand: the country's regions,
+  /// typed as a region's name (the built-in list would take numbers too).
+  @Test func aControlOfYourOwnIsAskedWithOptionsOfTheState() async {
+    let layout = FormLayout<Trip.State, Trip.Action>("Trip") { field in
+      switch field {
+      case .country: Picker("Country", \.$country) { $0.rawValue.capitalized }
+      case .region:
+        FormControl("Region", kind: .custom, binding: \.$region, value: { .text($0.region) }, draw: { _, _, _, _ in },
+          handle: { _, _, _ in nil }
+        ).asked { state in
+          LineQuestion(
+            current: \.region, options: state.country.regions, hint: "a region's name",
+            answer: { text, _ throws(MisunderstoodAnswer) in
+              guard state.country.regions.contains(text) else { throw MisunderstoodAnswer("Type one of the regions") }
+              return .set(\.$region, text)
+            })
+        }
+      case .languages: MultiSelect("Languages", \.$languages, options: { $0.country.languages })
+      case .note: TextField("Note", \.$note)
+      }
+    }
+    let store = Store(initialState: Trip.State()) { Trip() }
+    let channel = ScriptedLineChannel(["3", "Brittany", "Lima", "", ""])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.region == "Lima", "\(channel.transcript)")
+    #expect(channel.transcript.contains("  1) Cusco\n  2) Lima\nRegion (a region's name) [Cusco]: "), "\(channel.transcript)")
+    #expect(channel.transcript.contains("  Error: Type one of the regions"), "\(channel.transcript)")
+  }
 }
