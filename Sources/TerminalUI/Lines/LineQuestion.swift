@@ -140,15 +140,22 @@ extension LineQuestion {
   /// it: a number up to the count is a place, as the list is numbered, so "3" among the
   /// options 10, 20 and 30 is 30; any other answer is a title). Options that are numbers at
   /// other places (1, 2, 4, 8) are listed without numbers and answered as written.
+  /// A value the options do not hold (a list whose options follow the state) reads as `title`
+  /// makes it, so Enter is not seen to keep nothing; with no options (names still loading), any
+  /// answer but Enter is refused.
   static func oneOf<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<State, BindingState<Value>>, options: [Value], titles: [String],
+    title: ((Value) -> String)? = nil,
     matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
   ) -> LineQuestion {
+    let current: (State) -> String = { state in
+      let value = state[keyPath: keyPath].wrappedValue
+      return options.firstIndex(of: value).map { titles[$0] } ?? title?(value) ?? ""
+    }
+    if options.isEmpty { return .noOptions(current: current) }
     let matcher = OptionMatcher(titles, matchKey: matchKey)
     return LineQuestion(
-      current: { state in
-        options.firstIndex(of: state[keyPath: keyPath].wrappedValue).map { titles[$0] } ?? ""
-      },
+      current: current,
       options: titles,
       isChosen: { state, index in options[index] == state[keyPath: keyPath].wrappedValue },
       hint: matcher.numbersArePlaces ? "a number from 1 to \(titles.count)" : "an option as it is written",
@@ -166,6 +173,15 @@ extension LineQuestion {
         return .set(keyPath, options[index])
       })
   }
+
+  /// A list's question while it has no options: Enter keeps the value, anything else is refused.
+  static func noOptions(current: @escaping (State) -> String) -> LineQuestion {
+    LineQuestion(
+      current: current, hint: "no options yet: Enter keeps the value",
+      answer: { _, _ throws(MisunderstoodAnswer) in
+        throw MisunderstoodAnswer("There are no options to choose from yet: Enter keeps the value")
+      })
+  }
 }
 
 extension FormControl {
@@ -175,8 +191,7 @@ extension FormControl {
   }
 
   /// This control asked in line mode as `question` says in the state it is asked in: options
-  /// of its own that follow the state, as a list's do (``Select(_:_:options:visibleRows:title:matchKey:)``
-  /// with an `options` closure).
+  /// of its own that follow the state, as a list's do (a `Select` given an `options` closure).
   public func asked(_ question: @escaping (State) -> LineQuestion<State>) -> FormControl {
     FormControl(copying: self, line: .some(question))
   }

@@ -10,13 +10,14 @@ import Testing
 /// the languages the new country has.
 struct Trip: Reducer {
   enum Country: String, CaseIterable, Hashable, Sendable {
-    case france, japan, peru
+    case france, japan, peru, atlantis
 
     var regions: [String] {
       switch self {
       case .france: ["Brittany", "Normandy", "Provence"]
       case .japan: (1...47).map { "Prefecture \($0)" }
       case .peru: ["Cusco", "Lima"]
+      case .atlantis: []
       }
     }
     var languages: [String] {
@@ -24,6 +25,7 @@ struct Trip: Reducer {
       case .france: ["French", "Breton", "Occitan"]
       case .japan: ["Japanese", "Ainu"]
       case .peru: ["Spanish", "Quechua", "Aymara"]
+      case .atlantis: []
       }
     }
   }
@@ -45,7 +47,7 @@ struct Trip: Reducer {
     BindingReducer()
     Reduce { state, action in
       if case .binding(\.$country) = action {
-        state.region = state.country.regions[0]
+        state.region = state.country.regions.first ?? ""
         state.languages = state.languages.filter(state.country.languages.contains)
       }
       return .none
@@ -153,9 +155,24 @@ struct FollowingOptionsTests {
     #expect(state.form.focus == .field(.languages))
     let (_, filtering) = await run([.right, .tab, .character("4")])
     #expect(filtering.contains { $0.hasSuffix("Filter: 4") }, "\(filtering.joined(separator: "\n"))")
-    // Peru's two fit: a letter jumps to the option starting with it, nothing is filtered.
-    let (peru, _) = await run([.right, .right, .tab, .character("l"), .character(" ")])
+    // Peru's two fit, and typing filters them all the same.
+    let (peru, _) = await run([.right, .right, .tab, .character("l"), .enter])
     #expect(peru.region == "Lima")
+  }
+
+  /// Options that shrink under a typed filter (Japan's 47 to Peru's 2, loaded while the list has
+  /// focus) leave it on the screen, where Esc is seen to clear it: a list that stopped
+  /// filtering hid the filter and still took keys for it.
+  @Test func aFilterStaysInSightWhenTheOptionsShrinkUnderIt() {
+    var state = Trip.State(country: .peru, region: "Cusco")
+    state.form.focus = .field(.region)
+    var view = FormViewState<Trip.State.Field>()
+    view.focusedField = .region
+    view.input = ControlInput(typed: "4")
+    let lines = Trip.layout.render(state, size: Size(columns: 60, rows: 24), theme: .color, view: &view).buffer.lines
+    let screen = lines.joined(separator: "\n")
+    #expect(screen.contains("No option matches"), "\(screen)")
+    #expect(lines.contains { $0.hasSuffix("Filter: 4") }, "\(screen)")
   }
 
   @Test func aMultiSelectChoosesAmongTheOptionsOfTheStateNow() async {
@@ -176,6 +193,28 @@ struct FollowingOptionsTests {
     #expect(channel.transcript.contains("  2) Lima"), "\(channel.transcript)")
     #expect(!channel.transcript.contains("Normandy"), "\(channel.transcript)")
     #expect(channel.transcript.contains("Region (a number from 1 to 2) [Cusco]: "), "\(channel.transcript)")
+    #expect(channel.transcript.contains("Country (a number from 1 to 4) [France]: "), "\(channel.transcript)")
+  }
+
+  /// A value the options no longer hold is named in brackets, so Enter is seen to keep it; a
+  /// list without options (none loaded yet) takes only Enter.
+  @Test func lineModeNamesAValueTheOptionsDoNotHoldAndTakesOnlyEnterWithoutOptions() async {
+    let store = Store(initialState: Trip.State(country: .peru, region: "Brittany", languages: ["French"])) { Trip() }
+    let channel = ScriptedLineChannel(["", "", "", "", ""])
+    #expect(await Trip.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(channel.transcript.contains("Region (a number from 1 to 2) [Brittany]: "), "\(channel.transcript)")
+    #expect(channel.transcript.contains(" [French]: "), "\(channel.transcript)")
+    #expect(store.state.region == "Brittany" && store.state.languages == ["French"])
+
+    let empty = Store(initialState: Trip.State()) { Trip() }
+    let asked = ScriptedLineChannel(["4", "Atlantis City", "", "", ""])
+    #expect(await Trip.layout.runLines(empty, channel: asked) == .submitted, "\(asked.transcript)")
+    #expect(empty.state.country == .atlantis && empty.state.region == "")
+    #expect(asked.transcript.contains("Region (no options yet: Enter keeps the value): "), "\(asked.transcript)")
+    #expect(
+      asked.transcript.contains("  Error: There are no options to choose from yet: Enter keeps the value"),
+      "\(asked.transcript)")
+    #expect(asked.transcript.contains("Languages (no options yet: Enter keeps the value): "), "\(asked.transcript)")
   }
 
   @Test func anAnswerHintKeepsTheOptionsFollowingTheState() async {

@@ -9,12 +9,16 @@ struct ListChoices<Value: Hashable> {
   /// change, counting up each time a list's options follow the state somewhere new.
   let generation: Int
 
+  /// The choices of `values`; `generation` 0 for a list whose options never change, else the
+  /// count of option sets a list that follows the state has had. Such a list always filters:
+  /// options that shrink under a typed filter must not leave it typed, unseen, taking keys.
   init(
     _ values: [Value], visibleRows: Int, generation: Int = 0,
     title: (Value) -> String, matchKey: @escaping @Sendable (String) -> String
   ) {
     self.values = values
-    self.navigation = ListNavigation(titles: values.map(title), visibleRows: visibleRows, matchKey: matchKey)
+    self.navigation = ListNavigation(
+      titles: values.map(title), visibleRows: visibleRows, alwaysFilters: generation != 0, matchKey: matchKey)
     self.generation = generation
   }
 
@@ -44,8 +48,7 @@ final class FollowingChoices<State, Value: Hashable> {
     self.matchKey = matchKey
   }
 
-  /// The rows such a list takes whatever its options: `visibleRows` of them and a filter line,
-  /// used when the options outnumber them.
+  /// The rows such a list takes whatever its options: `visibleRows` of them and its filter line.
   var rows: Int { max(1, visibleRows) + 1 }
 
   func callAsFunction(_ state: State) -> ListChoices<Value> {

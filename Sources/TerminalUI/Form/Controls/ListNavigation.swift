@@ -19,13 +19,16 @@ struct ListNavigation {
   /// where focus is), each a pass over every option.
   private let lastMatches = MatchCache()
 
-  /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered,
-  /// typed text and titles compared as `matchKey` makes them.
-  init(titles: [String], visibleRows: Int, matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }) {
+  /// A list of `titles` showing at most `visibleRows` of them; a longer list is filtered
+  /// (any list, with `alwaysFilters`), typed text and titles compared as `matchKey` makes them.
+  init(
+    titles: [String], visibleRows: Int, alwaysFilters: Bool = false,
+    matchKey: @escaping @Sendable (String) -> String = { $0.lowercased() }
+  ) {
     let shown = max(1, min(visibleRows, titles.count))
     self.titles = titles
     self.visibleRows = shown
-    self.filters = titles.count > shown
+    self.filters = alwaysFilters || titles.count > shown
     self.matchKey = matchKey
     self.folded = filters ? titles.map(matchKey) : []
   }

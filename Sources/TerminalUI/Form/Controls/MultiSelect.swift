@@ -6,7 +6,7 @@ import ComposableForms
 /// With a `limit`, Space chooses nothing more once that many are chosen, and the status line
 /// says so ("At most 2 can be chosen: unchoose one to choose another"). The value keeps the
 /// options' order. Ask for a minimum with the `.atLeast(n, message)` rule. Typed text matches
-/// a title as `matchKey` makes both, as in ``Select(_:_:options:visibleRows:title:matchKey:)``.
+/// a title as `matchKey` makes both, as in a `Select`.
 ///
 /// ```swift
 /// MultiSelect("Topics", \.$topics, options: ["Swift", "Go", "Rust"], limit: 2)
@@ -23,13 +23,14 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   let choices = ListChoices(options, visibleRows: visibleRows, title: title, matchKey: matchKey)
   return manyChoiceList(
     label, keyPath, limit: limit, rows: choices.navigation.rows, choices: { _ in choices },
-    line: manyChoiceQuestion(keyPath, choices: choices, limit: limit, matchKey: matchKey))
+    line: manyChoiceQuestion(keyPath, choices: choices, limit: limit, title: title, matchKey: matchKey))
 }
 
 /// Any number of options chosen from options that follow the state (the topics of the kind
-/// chosen above, names loaded by an effect). As
-/// ``MultiSelect(_:_:options:limit:visibleRows:title:matchKey:)`` otherwise; the list keeps
-/// `visibleRows` rows and a filter line, used when the options outnumber them.
+/// chosen above, names loaded by an effect). As the `MultiSelect` of an options array
+/// otherwise, but the list keeps `visibleRows` rows and a filter line whatever the count, and
+/// typing always filters it; `options` and `title` as for a `Select` whose options follow the
+/// state.
 ///
 /// ```swift
 /// MultiSelect("Topics", \.$topics, options: { $0.kind.topics }, limit: 2)
@@ -50,7 +51,9 @@ public func MultiSelect<State, Value: Hashable & Sendable>(
   let choices = FollowingChoices(options: options, visibleRows: visibleRows, title: title, matchKey: matchKey)
   return manyChoiceList(
     label, keyPath, limit: limit, rows: choices.rows, choices: { choices($0) },
-    lineInState: { state in manyChoiceQuestion(keyPath, choices: choices(state), limit: limit, matchKey: matchKey) })
+    lineInState: { state in
+      manyChoiceQuestion(keyPath, choices: choices(state), limit: limit, title: title, matchKey: matchKey)
+    })
 }
 
 /// A many-choice list over the options `choices` gives in a state.
@@ -137,19 +140,23 @@ private func manyChoiceQuestion<State, Value: Hashable & Sendable>(
   _ keyPath: WritableKeyPath<State, BindingState<[Value]>>,
   choices: ListChoices<Value>,
   limit: Int?,
+  title: @escaping @Sendable (Value) -> String,
   matchKey: @escaping @Sendable (String) -> String
 ) -> LineQuestion<State> {
   let titles = choices.navigation.titles
+  // NB: Every value is named, those the options no longer hold too: Enter keeps them all.
+  let current: (State) -> String = { state in
+    state[keyPath: keyPath].wrappedValue.map { value in
+      choices.values.firstIndex(of: value).map { titles[$0] } ?? title(value)
+    }.joined(separator: ", ")
+  }
+  if titles.isEmpty { return .noOptions(current: current) }
   // NB: An option may be called "none": then that word chooses it, and a space chooses none.
   let noneIsAnOption = choices.navigation.hasTitle("none")
   let numbered = OptionMatcher.numbersArePlaces(in: titles)
   let most = limit.map { ", at most \($0)" } ?? ""
   return LineQuestion(
-    current: { state in
-      let values = state[keyPath: keyPath].wrappedValue
-      return choices.values.indices.filter { values.contains(choices.values[$0]) }.map { titles[$0] }
-        .joined(separator: ", ")
-    },
+    current: current,
     options: titles,
     // NB: Asked once per option as they are listed: the chosen values, not every option.
     isChosen: { state, index in state[keyPath: keyPath].wrappedValue.contains(choices.values[index]) },

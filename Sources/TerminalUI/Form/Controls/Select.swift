@@ -25,21 +25,23 @@ public func Select<State, Value: Hashable & Sendable>(
   let choices = ListChoices(options, visibleRows: visibleRows, title: title, matchKey: matchKey)
   return oneChoiceList(
     label, keyPath, rows: choices.navigation.rows, choices: { _ in choices },
-    line: .oneOf(keyPath, options: options, titles: choices.navigation.titles, matchKey: matchKey))
+    line: .oneOf(keyPath, options: options, titles: choices.navigation.titles, title: title, matchKey: matchKey))
 }
 
 /// One choice among options that follow the state: a region's list after the country chosen
-/// above it, names loaded by an effect. As ``Select(_:_:options:visibleRows:title:matchKey:)``
-/// otherwise; the list keeps `visibleRows` rows and a filter line, used when the options
-/// outnumber them, whatever their count.
+/// above it, names loaded by an effect. As the `Select` of an options array otherwise, but the
+/// list keeps `visibleRows` rows and a filter line whatever the count, and typing always
+/// filters it.
 ///
 /// ```swift
 /// Select("Region", \.$region, options: { $0.country.regions }, visibleRows: 4) { $0.name }
 /// ```
 ///
-/// A value the options no longer hold stays as it is, with nothing marked: your reducer decides
-/// what it becomes (`case .binding(\.$country): state.region = state.country.regions[0]`), and a
-/// rule can refuse it.
+/// `options` runs several times a frame: return options the state keeps, not ones sorted or
+/// filtered there. The titles are made again when the options differ (`==`), so a `title` reads
+/// only what `==` compares. A value the options no longer hold stays as it is, marked nowhere
+/// (line mode names it): your reducer decides what it becomes (`case .binding(\.$country):
+/// state.region = state.country.regions[0]`), and a rule can refuse it.
 public func Select<State, Value: Hashable & Sendable>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
@@ -53,7 +55,7 @@ public func Select<State, Value: Hashable & Sendable>(
     label, keyPath, rows: choices.rows, choices: { choices($0) },
     lineInState: { state in
       let now = choices(state)
-      return .oneOf(keyPath, options: now.values, titles: now.navigation.titles, matchKey: matchKey)
+      return .oneOf(keyPath, options: now.values, titles: now.navigation.titles, title: title, matchKey: matchKey)
     })
 }
 
@@ -113,7 +115,7 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
     })
 }
 
-/// A choice among the cases of an enum, shown as a list (see ``Select(_:_:options:visibleRows:title:matchKey:)``).
+/// A choice among the cases of an enum, shown as a list (see the `Select` of an options array).
 public func Select<State, Value: CaseIterable & Hashable & Sendable>(
   _ label: String,
   _ keyPath: WritableKeyPath<State, BindingState<Value>>,
