@@ -1,0 +1,151 @@
+import ComposableForms
+
+/// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
+/// (Backspace takes the last one back; a digit that would pass the range's end is refused, and
+/// the status line says so), and a pasted number in the range sets it.
+///
+/// ```swift
+/// Stepper("Age", \.$age, range: 0...150)
+/// ```
+public func Stepper<State>(
+  _ label: String,
+  _ keyPath: WritableKeyPath<State, BindingState<Int>>,
+  range: ClosedRange<Int>
+) -> FormControl<State> {
+  FormControl(
+    label: label, kind: .stepper, binding: BoundKeyPath(keyPath),
+    draw: { state, context, area, buffer in
+      StepperView(
+        value: state[keyPath: keyPath].wrappedValue, range: range, isFocused: context.isFocused,
+        isDisabled: context.isDisabled, theme: context.theme
+      ).render(in: area, buffer: &buffer)
+    },
+    value: { .number($0[keyPath: keyPath].wrappedValue) },
+    handle: { command, state, input in
+      let value = state[keyPath: keyPath].wrappedValue
+      let next: Int
+      switch command {
+      case .increment:
+        input.typed = ""
+        // NB: Compared before adding: a range may end at Int.max.
+        next = value >= range.upperBound ? range.upperBound : max(value + 1, range.lowerBound)
+      case .decrement:
+        // NB: In a range on both sides of zero, the step down is also a minus sign: digits
+        //     typed right after it type a negative number, so "-35" typed is -35.
+        input.typed = StepperDigits.spansZero(range) ? StepperDigits.minus : ""
+        next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
+      case let .digit(digit):
+        // NB: Digits type a new number: "1" then "0" is 10; in a range of negative numbers
+        //     only, the digits after its minus sign. A digit no number in the range can start
+        //     with is refused with a word why (starting again from it made 1500, typed into
+        //     -1000...1000, a silent 0). A number on its way into the range (15 on its way to
+        //     150 in 100...199) shows the range's nearest end meanwhile.
+        let typed = input.typed + String(digit)
+        switch StepperDigits(range).number(typed) {
+        case let .inRange(number):
+          input.typed = typed
+          next = number
+        case let .onItsWay(shown):
+          input.typed = typed
+          next = shown
+        case let .refused(why):
+          input.notice = why + ": Backspace takes a digit back"
+          return nil
+        }
+      case .edit(.backspace):
+        // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
+        //     and no digits left is 0 (the range's end nearest to it).
+        let sign = value < 0 && StepperDigits.spansZero(range) ? StepperDigits.minus : ""
+        let digits = input.typed.isEmpty ? sign + String(value.magnitude) : input.typed
+        input.typed = String(digits.dropLast())
+        if case let .inRange(number) = StepperDigits(range).number(input.typed) {
+          next = number
+        } else {
+          next = min(max(0, range.lowerBound), range.upperBound)
+        }
+      case let .edit(.paste(text)):
+        guard let number = Int(text.trimmingSpaces), range.contains(number) else {
+          input.notice = "Only a number from \(range.lowerBound) to \(range.upperBound) can be pasted here"
+          return nil
+        }
+        input.typed = ""
+        next = number
+      default:
+        return nil
+      }
+      return next == value ? nil : .set(keyPath, next)
+    },
+    textAccess: nil, status: nil,
+    line: LineQuestion(
+      current: { "\($0[keyPath: keyPath].wrappedValue)" },
+      hint: "a number from \(range.lowerBound) to \(range.upperBound)",
+      answer: { text, _ throws(MisunderstoodAnswer) in
+        guard let number = Int(text.trimmingSpaces), range.contains(number) else {
+          throw MisunderstoodAnswer("Type a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return .set(keyPath, number)
+      }),
+    focusColumn: { _, _ in StepperView.valueColumn })
+}
+
+/// What digits typed into a stepper make: a number in its range, one that more digits can
+/// still take into it, or one no more digits can.
+struct StepperDigits {
+  enum Outcome: Equatable {
+    case inRange(Int)
+    /// Not in the range yet, but more digits can take it there; the range's nearest end shows.
+    case onItsWay(showing: Int)
+    /// Why no more digits can make a number in the range.
+    case refused(String)
+  }
+
+  /// What starts a negative number in ``ControlInput/typed``, in a range on both sides of zero.
+  static let minus = "-"
+
+  /// Whether the range holds numbers below zero and numbers from zero up.
+  static func spansZero(_ range: ClosedRange<Int>) -> Bool {
+    range.lowerBound < 0 && range.upperBound >= 0
+  }
+
+  let range: ClosedRange<Int>
+
+  init(_ range: ClosedRange<Int>) {
+    self.range = range
+  }
+
+  /// The number `typed` spells: digits, after a minus sign for a negative number where the
+  /// range has both (in a range of negative numbers only, every number is).
+  func number(_ typed: String) -> Outcome {
+    let isNegative = range.upperBound < 0 || (range.lowerBound < 0 && typed.hasPrefix(Self.minus))
+    let digits = typed.hasPrefix(Self.minus) ? String(typed.dropFirst()) : typed
+    // NB: The range of what the digits spell (the numbers without their sign); -Int.min does
+    //     not fit in an Int, so such a range's digits stop at Int.max.
+    let magnitudes =
+      isNegative
+      ? max(0, -range.upperBound)...(range.lowerBound == .min ? .max : -range.lowerBound)
+      : max(0, range.lowerBound)...range.upperBound
+    guard let magnitude = Int(digits), magnitude <= magnitudes.upperBound else {
+      return .refused(isNegative ? "At least \(range.lowerBound)" : "At most \(range.upperBound)")
+    }
+    if magnitudes.contains(magnitude) { return .inRange(isNegative ? -magnitude : magnitude) }
+    // NB: A leading zero starts no number but 0 itself.
+    guard magnitude > 0, canGrow(magnitude, into: magnitudes) else {
+      return .refused("From \(range.lowerBound) to \(range.upperBound)")
+    }
+    return .onItsWay(showing: isNegative ? min(range.upperBound, 0) : max(range.lowerBound, 0))
+  }
+
+  /// Whether more digits after `magnitude` can make a number in `magnitudes`.
+  private func canGrow(_ magnitude: Int, into magnitudes: ClosedRange<Int>) -> Bool {
+    var scale = 1
+    while true {
+      let (grown, overflow) = scale.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return false }
+      scale = grown
+      let (first, overflowFirst) = magnitude.multipliedReportingOverflow(by: scale)
+      guard !overflowFirst, first <= magnitudes.upperBound else { return false }
+      // NB: The numbers these digits start: first...first + scale - 1.
+      if first + (scale - 1) >= magnitudes.lowerBound { return true }
+    }
+  }
+}
