@@ -1,6 +1,7 @@
 import ComposableForms
 import ComposableFormsTesting
 import TerminalUI
+import TestSupport
 import Testing
 
 // NB: Public API only, as in a user's package.
@@ -179,6 +180,51 @@ struct FollowingOptionsTests {
     let (state, lines) = await run([.left, .tab, .tab, .character(" "), .down, .character(" ")], state: Trip.State(country: .japan))
     #expect(state.country == .france)
     #expect(state.languages == ["French", "Breton"], "\(lines.joined(separator: "\n"))")
+  }
+
+  /// Random keys, the country changing under lists that are focused, filtered and scrolled:
+  /// each frame shows only the options of the country chosen, and each choice is one of them.
+  @Test func randomKeysNeverShowOrChooseAnotherCountrysOptions() async {
+    var random = SplitMix64(seed: 0xD1CE)
+    let keys: [Key] = [
+      .up, .down, .left, .right, .tab, .backTab, .enter, .backspace, .home, .end, .pageUp, .pageDown,
+      .character(" "), .character("a"), .character("l"), .character("4"), .character("7"), .character("x"),
+      .control("u"),
+    ]
+    let shown: [Trip.Country: [String]] = [
+      .france: ["Brittany", "Normandy", "Provence", "French", "Breton", "Occitan"],
+      .japan: ["Prefecture", "Japanese", "Ainu"],
+      .peru: ["Cusco", "Lima", "Spanish", "Quechua", "Aymara"],
+    ]
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 24))
+    func makeRuntime() -> FormRuntime<Trip.State, Trip.Action> {
+      FormRuntime(
+        store: Store(initialState: Trip.State()) { Trip() }, layout: Trip.layout,
+        terminal: Terminal(backend: backend), events: ScriptedEventSource())
+    }
+    var runtime = makeRuntime()
+    runtime.render()
+    for number in 1...4_000 {
+      let key = random.element(of: keys)
+      let outcome = runtime.handle(key)
+      await Task.yield()
+      runtime.render()
+      let state = runtime.store.state
+      let screen = backend.lines.joined(separator: "\n")
+      let regions = state.country.regions
+      #expect(regions.isEmpty ? state.region.isEmpty : regions.contains(state.region), "key \(number): \(key)")
+      #expect(state.languages.allSatisfy(state.country.languages.contains), "key \(number): \(key)")
+      for (country, titles) in shown where country != state.country {
+        for title in titles where screen.contains(title) {
+          Issue.record("key \(number) (\(key)): \(title) shown for \(state.country):\n\(screen)")
+          return
+        }
+      }
+      if outcome != nil || state.form.outcome != nil {
+        runtime = makeRuntime()
+        runtime.render()
+      }
+    }
   }
 
   // MARK: - Line mode
