@@ -320,12 +320,53 @@ extension EndToEnd {
       #expect(try await session.waitForExit() == 130)
     }
 
+    static var examples: URL {
+      URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples")
+    }
+
+    /// The README's example of lists that follow a select: the regions follow the provider,
+    /// the zones the region, on the screen and from --set in any order.
+    @Test func listsFollowTheSelectAboveThemOnTheScreenAndFromSet() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = Self.examples.appendingPathComponent("server.json").path
+      try session.start(["form", spec], rows: 24)
+      var screen = try await session.waitForFocus(on: "Name")
+      #expect(screen.contains("Region    (•) fsn1"), "hetzner's first region: \(screen)")
+      try session.type("web-1")
+      try session.press("Tab", "Up", "Up", "Space")  // provider aws
+      screen = try await session.waitFor(text: "us-east-1a")
+      #expect(screen.contains("Region    (•) us-east-1"), "\(screen)")
+      #expect(!screen.contains("fsn1"), "\(screen)")
+      try session.press("Tab", "Down", "Space")  // region eu-west-1
+      screen = try await session.waitFor(text: "eu-west-1b")
+      #expect(!screen.contains("us-east-1a"), "\(screen)")
+      try session.press("Tab", "Down", "Space", "Enter")  // zone eu-west-1b; Enter on the last field submits
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any], "\(session.stdout)")
+      #expect(values["provider"] as? String == "aws")
+      #expect(values["region"] as? String == "eu-west-1")
+      #expect(values["zones"] as? [String] == ["eu-west-1b"])
+
+      // --set applies in the form's order: the zone is set after its region, whatever the order.
+      let set = try session.runDirectly(
+        ["form", spec, "--no-input", "--set", "zones=asia-south1-a", "--set", "name=db",
+         "--set", "region=asia-south1", "--set", "provider=gcp"])
+      #expect(set.status == 0, "\(set)")
+      #expect(set.stdout.contains("\"zones\" : [\n    \"asia-south1-a\"\n  ]"), "\(set)")
+      let wrong = try session.runDirectly(["form", spec, "--no-input", "--set", "name=db", "--set", "region=eu-west-1"])
+      #expect(wrong.status == 1, "\(wrong)")
+      #expect(
+        wrong.stderr.contains(#"region: "eu-west-1" is not one of the options when provider is "hetzner""#), "\(wrong)")
+    }
+
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("examples")
+      let examples = Self.examples
       let specs = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }
       #expect(specs.count >= 3)
       for spec in specs {

@@ -47,7 +47,14 @@ public struct FormSpec: Hashable, Sendable {
     /// The page the field is on (an index into ``FormSpec/pages``); 0 without pages.
     public var page: Int
     public var defaultValue: Value
+    /// A list's options; for one whose options follow a select (``optionsBy``), every option
+    /// any of its lists holds, in the select's order.
     public var options: [String]
+    /// The index of the select, earlier in the form, whose value chooses this list's options
+    /// (`"optionsBy"` names its key); `nil`: the options are always ``options``.
+    public var optionsBy: Int?
+    /// With ``optionsBy``: the options offered while the select holds each of its options.
+    public var optionsByValue: [String: [String]] = [:]
     public var required: Bool
     public var minimum: Int?
     public var maximum: Int?
@@ -64,6 +71,12 @@ public struct FormSpec: Hashable, Sendable {
     public var rows: Int?
     /// A secret's echo: bullets (the default) or none.
     public var hidesEcho: Bool
+
+    /// The options offered while the select ``optionsBy`` holds `value` (always ``options``
+    /// for a list whose options are fixed).
+    public func options(when value: String) -> [String] {
+      optionsBy == nil ? options : optionsByValue[value] ?? []
+    }
 
     /// The most characters a text kind holds, the one fact its control, its rule and line mode
     /// share: `maxLength`, else 1,000 (10,000 in a text area), so that a paste cannot grow a
@@ -236,6 +249,8 @@ private struct Parser {
   var problems: [String] = []
   /// Each key given so far, with the path of the field that gave it first.
   var keysSeen: [String: String] = [:]
+  /// The fields read so far, in order: a list's `optionsBy` names one of them.
+  var fieldsSoFar: [FormSpec.Field] = []
 
   mutating func problem(_ path: String, _ message: String) {
     problems.append("\(path): \(message)")
@@ -303,11 +318,15 @@ private struct Parser {
       problem(path, "expected an array of fields, found \(value.kindName)")
       return []
     }
-    return items.enumerated().compactMap { index, item in field(item, "\(path)[\(index)]", page: page) }
+    return items.enumerated().compactMap { index, item in
+      let field = field(item, "\(path)[\(index)]", page: page)
+      if let field { fieldsSoFar.append(field) }
+      return field
+    }
   }
 
   static let fieldKeys: Set<String> = [
-    "key", "kind", "label", "description", "default", "options", "required", "min", "max",
+    "key", "kind", "label", "description", "default", "options", "optionsBy", "required", "min", "max",
     "minLength", "maxLength", "pattern", "patternError", "oneOf", "text", "rows", "echo",
   ]
 
@@ -321,6 +340,7 @@ private struct Parser {
   static let kindsTaking: [String: [FormSpec.Kind]] = [
     "required": FormSpec.Kind.allCases.filter { $0 != .note },
     "options": [.select, .multiselect],
+    "optionsBy": [.select, .multiselect],
     "min": [.number, .multiselect],
     "max": [.number, .multiselect],
     "minLength": [.text, .textarea, .secret],
@@ -387,7 +407,7 @@ private struct Parser {
     var field = FormSpec.Field(
       path: path, key: key ?? "", kind: kind, label: line(object["label"], "\(path).label") ?? key ?? "",
       description: line(object["description"], "\(path).description"), page: page,
-      defaultValue: .none, options: strings(object["options"], "\(path).options") ?? [],
+      defaultValue: .none, options: [],
       required: bool(object["required"], "\(path).required") ?? false,
       minimum: int(object["min"], "\(path).min"), maximum: int(object["max"], "\(path).max"),
       minLength: int(object["minLength"], "\(path).minLength"),
@@ -397,6 +417,14 @@ private struct Parser {
       oneOf: strings(object["oneOf"], "\(path).oneOf"),
       text: noteText(object["text"], "\(path).text"),
       rows: int(object["rows"], "\(path).rows"), hidesEcho: false)
+    // NB: With optionsBy, options is an object: a list for each option of that select.
+    var optionLists: [(path: String, options: [String])] = []
+    if object["optionsBy"] == nil {
+      field.options = strings(object["options"], "\(path).options") ?? []
+      optionLists = [("\(path).options", field.options)]
+    } else if let by = string(object["optionsBy"], "\(path).optionsBy") {
+      optionLists = optionsBy(by, object["options"], &field, path)
+    }
     if let echo = string(object["echo"], "\(path).echo") {
       switch echo {
       case "bullets": field.hidesEcho = false
@@ -418,20 +446,25 @@ private struct Parser {
       // NB: Said once: the default is not judged again by a rule that cannot run.
       field.pattern = nil
     }
-    if [.select, .multiselect].contains(kind) && field.options.isEmpty {
+    if [.select, .multiselect].contains(kind) && object["optionsBy"] == nil && field.options.isEmpty {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
     }
-    // NB: An option is a row of a list and a value in the output, as it is written: one line
-    //     of text that shows. Every such option is named, not only the first.
-    for index in field.options.indices where !Self.isVisibleLine(field.options[index]) {
-      problem(
-        "\(path).options[\(index)]",
-        "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)")
-    }
-    // NB: Two equal options could not be told apart in the form or in its output.
-    var seen = Set<String>()
-    if let index = field.options.indices.first(where: { !seen.insert(field.options[$0]).inserted }) {
-      problem("\(path).options[\(index)]", "\"\(field.options[index].truncated(toWidth: 40))\" appears twice; keep one")
+    for (listPath, options) in optionLists {
+      // NB: An option is a row of a list and a value in the output, as it is written: one line
+      //     of text that shows. Every such option is named, not only the first.
+      for index in options.indices where !Self.isVisibleLine(options[index]) {
+        problem(
+          "\(listPath)[\(index)]",
+          "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)")
+      }
+      // NB: Two equal options could not be told apart in the form or in its output.
+      var seen = Set<String>()
+      if let index = options.indices.first(where: { !seen.insert(options[$0]).inserted }) {
+        problem("\(listPath)[\(index)]", "\"\(options[index].truncated(toWidth: 40))\" appears twice; keep one")
+      }
+      if kind == .multiselect, !options.isEmpty, let minimum = field.minimum, minimum > options.count {
+        problem("\(path).min", "min (\(minimum)) is more than the \(options.count) options\(listPath == "\(path).options" ? "" : " at \(listPath)")")
+      }
     }
     if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
       problem("\(path).min", "min (\(minimum)) is larger than max (\(maximum))")
@@ -448,9 +481,6 @@ private struct Parser {
     if let oneOf = field.oneOf, oneOf.isEmpty {
       problem("\(path).oneOf", "no value could be chosen: give at least one")
     }
-    if kind == .multiselect, !field.options.isEmpty, let minimum = field.minimum, minimum > field.options.count {
-      problem("\(path).min", "min (\(minimum)) is more than the \(field.options.count) options")
-    }
     if kind == .multiselect, let maximum = field.maximum, maximum < 0 {
       problem("\(path).max", "expected 0 or more")
     }
@@ -458,10 +488,70 @@ private struct Parser {
       problem("\(path).required", "a required \(kind.rawValue) needs room for a value: \(kind == .multiselect ? "max" : "maxLength") is 0")
     }
     field.defaultValue = defaultValue(object["default"], field, "\(path).default")
-    if let value = object["default"], value != .null, let broken = FormSpec.error(of: field, value: field.defaultValue, requiredToo: false) {
+    // NB: A list that follows a select starts with the options of the select's default.
+    let select = field.optionsBy.map { fieldsSoFar[$0] }
+    let selected = select?.defaultValue.text ?? ""
+    if select != nil, object["default"] == nil || object["default"] == .null, kind == .select {
+      field.defaultValue = .text(field.options(when: selected).first ?? "")
+    }
+    if let value = object["default"], value != .null,
+      let broken = FormSpec.error(
+        of: field, value: field.defaultValue, requiredToo: false,
+        offered: select.map { (field.options(when: selected), when: FormSpec.when($0, is: selected)) })
+    {
       problem("\(path).default", "the default breaks its own rule: \(broken)")
     }
     return field
+  }
+
+  /// A list whose options follow the select `key` names: that select's index in `field`, and
+  /// `options` (an object with a list for each of the select's options) in `field` too; the
+  /// lists with their paths, for the checks every list gets.
+  mutating func optionsBy(
+    _ key: String, _ options: JSONValue?, _ field: inout FormSpec.Field, _ path: String
+  ) -> [(path: String, options: [String])] {
+    guard let index = fieldsSoFar.lastIndex(where: { $0.key == key && $0.kind != .note }) else {
+      let earlier = fieldsSoFar.filter { $0.kind == .select }.map(\.key)
+      problem(
+        "\(path).optionsBy",
+        "no select named \"\(key.truncated(toWidth: 40))\" comes before this field"
+          + (earlier.isEmpty ? "" : " (selects before it: \(earlier.joined(separator: ", ")))"))
+      return []
+    }
+    let select = fieldsSoFar[index]
+    guard select.kind == .select else {
+      problem("\(path).optionsBy", "\(key) is a \(select.kind.rawValue); the options can follow only a select")
+      return []
+    }
+    guard case let .object(pairs)? = options else {
+      problem(
+        "\(path).options",
+        "with optionsBy, expected an object with a list of options for each option of \(key), found "
+          + (options?.kindName ?? "nothing"))
+      return []
+    }
+    let given = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    for name in Self.sortedKeys(pairs) where !select.options.contains(name) {
+      problem("\(path).options.\(name)", "\(key) has no option \"\(name.truncated(toWidth: 40))\"")
+    }
+    var lists: [(path: String, options: [String])] = []
+    var all: [String] = []
+    var seen = Set<String>()
+    for option in select.options {
+      let listPath = "\(path).options.\(option)"
+      guard let list = given[option] else {
+        problem("\(path).options", "no list for \"\(option)\", an option of \(key) (give one, with at least one option)")
+        continue
+      }
+      let items = strings(list, listPath) ?? []
+      if items.isEmpty { problem(listPath, "a \(field.kind.rawValue) needs options here too: give at least one") }
+      field.optionsByValue[option] = items
+      lists.append((listPath, items))
+      for item in items where seen.insert(item).inserted { all.append(item) }
+    }
+    field.optionsBy = index
+    field.options = all
+    return lists
   }
 
   mutating func defaultValue(_ value: JSONValue?, _ field: FormSpec.Field, _ path: String) -> FormSpec.Value {
@@ -602,6 +692,13 @@ private struct Parser {
   }
 }
 
+extension FormSpec {
+  /// The words for "the select `field` holds `value`" in a message: `environment is "dev"`.
+  static func when(_ field: Field, is value: String) -> String {
+    "\(field.key) is \"\(value.truncated(toWidth: 40))\""
+  }
+}
+
 extension FormSpec.Value {
   /// The value a field of this kind holds when nothing was given.
   static func empty(for field: FormSpec.Field) -> Self {
@@ -619,11 +716,20 @@ extension FormSpec.Value {
 extension FormSpec {
   /// What is wrong with `value` for `field` by its rules, or `nil`; `requiredToo: false` leaves
   /// out "required" (a default may be empty: the person fills it in).
-  public static func error(of field: Field, value: Value, requiredToo: Bool = true) -> String? {
+  ///
+  /// `offered`: the options a list that follows a select offers now, and when (`environment
+  /// is "dev"`), said where a choice is not among them.
+  public static func error(
+    of field: Field, value: Value, requiredToo: Bool = true, offered: (options: [String], when: String)? = nil
+  ) -> String? {
+    let options = offered?.options ?? field.options
+    let notAnOption = { (text: String) in
+      "\"\(text.truncated(toWidth: 40))\" is not one of the options" + (offered.map { " when \($0.when)" } ?? "")
+    }
     switch value {
     case let .text(text):
       if field.kind == .select || field.kind == .multiselect {
-        return field.options.contains(text) ? nil : "\"\(text.truncated(toWidth: 40))\" is not one of the options"
+        return options.contains(text) ? nil : notAnOption(text)
       }
       // NB: Spaces alone are no answer to a required field, as in the built-in forms.
       if requiredToo, field.required, text.allSatisfy(\.isWhitespace) { return "Required" }
@@ -663,9 +769,9 @@ extension FormSpec {
     case let .list(items):
       // NB: The chosen ones as a set, the options walked once: linear time for thousands of
       //     each, and no set of every option made for the usual one or two chosen.
-      let unknown = Set(items).subtracting(field.options)
+      let unknown = Set(items).subtracting(options)
       if let unknown = items.first(where: unknown.contains) {
-        return "\"\(unknown.truncated(toWidth: 40))\" is not one of the options"
+        return notAnOption(unknown)
       }
       var seen = Set<String>()
       if let twice = items.first(where: { !seen.insert($0).inserted }) {

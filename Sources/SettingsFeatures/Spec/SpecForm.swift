@@ -44,6 +44,41 @@ public struct SpecForm: Reducer {
       }
     }
 
+    /// The options the list at `index` offers now, and when (`environment is "dev"`) for a list
+    /// whose options follow a select; `nil` for a list whose options are fixed.
+    public func offered(at index: Int) -> (options: [String], when: String)? {
+      let spec = SpecForm.installed.spec
+      let field = spec.fields[index]
+      guard let select = field.optionsBy else { return nil }
+      let value = texts[select].wrappedValue
+      return (field.options(when: value), FormSpec.when(spec.fields[select], is: value))
+    }
+
+    /// The options the list at `index` offers now.
+    public func options(at index: Int) -> [String] {
+      offered(at: index)?.options ?? SpecForm.installed.spec.fields[index].options
+    }
+
+    /// After selects changed (`before`: their values until then), each list that follows one
+    /// of them keeps what the new options still hold: a select without its choice there takes
+    /// the first option, a multiselect drops the others. In the spec's order, so a list that
+    /// follows a list that changed follows it too.
+    mutating func followSelects(before: [BindingState<String>]) {
+      let fields = SpecForm.installed.spec.fields
+      for index in fields.indices {
+        guard let select = fields[index].optionsBy, texts[select] != before[select] else { continue }
+        let options = options(at: index)
+        switch fields[index].kind {
+        case .select where !options.contains(texts[index].wrappedValue):
+          texts[index].wrappedValue = options.first ?? ""
+        case .multiselect:
+          lists[index].wrappedValue.removeAll { !options.contains($0) }
+        default:
+          break
+        }
+      }
+    }
+
     /// Every value, by key, in the spec's order (notes have none).
     public var values: [(key: String, value: FormSpec.Value)] {
       SpecForm.installed.spec.fields.indices.compactMap { index in
@@ -73,6 +108,12 @@ public struct SpecForm: Reducer {
 
   public var body: some ReducerOf<Self> {
     BindingReducer()
+      .onChange(of: \.texts) { before, _ in
+        Reduce { state, _ in
+          state.followSelects(before: before)
+          return .none
+        }
+      }
     EmptyReducer().form { _ in {} }
   }
 
@@ -101,7 +142,9 @@ public struct SpecForm: Reducer {
     let validators: [Validate<State, Field>] = spec.fields.indices.compactMap { index in
       let field = spec.fields[index]
       guard field.kind != .note else { return nil }
-      return Validate(Field(index: index)) { state in FormSpec.error(of: field, value: state.value(at: index)) }
+      return Validate(Field(index: index)) { state in
+        FormSpec.error(of: field, value: state.value(at: index), offered: state.offered(at: index))
+      }
     }
     let rules = FormRules<State, Field>(rules: validators)
     current.withLock { $0.rules = rules }

@@ -24,14 +24,23 @@ extension SpecForm {
         control = Toggle(item.label, \.flags[index])
       case .confirm:
         control = Confirm(item.label, \.flags[index])
+      case .select where item.optionsBy != nil:
+        control = Select(
+          item.label, \.texts[index], options: { $0.options(at: index) }, visibleRows: item.rows ?? 5,
+          title: { $0 }, matchKey: SpecForm.matchKey)
       case .select:
         control = Select(
           item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5,
           title: { $0 }, matchKey: SpecForm.matchKey)
       case .multiselect:
-        let list: FormControl<State> = MultiSelect(
-          item.label, \.lists[index], options: item.options, limit: item.maximum,
-          visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
+        let list: FormControl<State> =
+          item.optionsBy == nil
+          ? MultiSelect(
+            item.label, \.lists[index], options: item.options, limit: item.maximum,
+            visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
+          : MultiSelect(
+            item.label, \.lists[index], options: { $0.options(at: index) }, limit: item.maximum,
+            visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
         // NB: "or none" is no answer where at least one must be chosen.
         let least = max(item.minimum ?? 0, item.required ? 1 : 0)
         let most = item.maximum.map { ", at most \($0)" } ?? ""

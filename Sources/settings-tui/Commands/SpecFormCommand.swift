@@ -14,7 +14,7 @@ struct SpecFormCommand: AsyncParsableCommand {
       The spec: {"title": ..., "submit": ..., "fields": [...]} or {"title": ..., "pages": \
       [{"title": ..., "fields": [...]}]}. A field: key, kind (text, textarea, secret, toggle, \
       confirm, select, multiselect, number, note; text when left out), label, description, default, \
-      options, and rules: \
+      options (with optionsBy naming a select above: a list for each of its options), and rules: \
       required, min, max, minLength, maxLength, pattern, patternError, oneOf; rows (a list's or text area's height), echo \
       (a secret's: bullets or none), text (a note's). A mistake in the spec is reported with \
       its JSON path and exit 2, before anything is drawn.
@@ -56,6 +56,11 @@ struct SpecFormCommand: AsyncParsableCommand {
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
     var options = self.options
     options.json = true
+    // NB: --set values apply in the form's order, so a list whose options follow a select is
+    //     set after that select, whatever order the command line gives them in; each is
+    //     checked first as given, so the first mistake named is the first one typed.
+    for text in options.assignments { _ = try Self.action(for: FieldAssignment(text), in: spec) }
+    options.assignments = Self.inFormOrder(options.assignments, of: spec)
     try await FormSession.run(
       // NB: No draft: a spec's fields may hold secrets, and a script can run the form again.
       store, layout: SpecForm.layout(), draft: Optional<DraftKeeper<SpecForm.State, String>>.none,
@@ -76,6 +81,17 @@ struct SpecFormCommand: AsyncParsableCommand {
           + "give the spec as a file (form spec.json), or pass --no-input with --set field=value")
     }
     _ = close(terminal)
+  }
+
+  /// `assignments` (`key=value`) in the order of their fields in `spec` (stable: of two for one
+  /// field the last still wins).
+  static func inFormOrder(_ assignments: [String], of spec: FormSpec) -> [String] {
+    let order = Dictionary(spec.fields.indices.map { (spec.fields[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+    let place = { (text: String) in order[String(text.prefix { $0 != "=" })] ?? -1 }
+    return assignments.enumerated().sorted { first, second in
+      let (a, b) = (place(first.element), place(second.element))
+      return a != b ? a < b : first.offset < second.offset
+    }.map(\.element)
   }
 
   /// The binding action a `--set key=value` stands for.

@@ -1,0 +1,138 @@
+import ComposableForms
+import ComposableFormsTesting
+import SettingsFeatures
+import TerminalUI
+import Testing
+
+/// A spec's lists whose options follow a select (`"optionsBy"`): what a spec may say, the
+/// options the form offers, and what happens to a choice when the select changes.
+@Suite(.serialized)
+@MainActor
+struct OptionsBySpecTests {
+  func parse(_ json: String) throws(FormSpec.Problems) -> FormSpec {
+    try FormSpec.parse(Array(json.utf8))
+  }
+
+  func problems(_ json: String) -> [String] {
+    do {
+      _ = try parse(json)
+      return []
+    } catch {
+      return error.messages
+    }
+  }
+
+  /// A provider, its regions, each region's zones.
+  static let cloud = """
+    {"title": "Launch", "fields": [
+      {"key": "provider", "kind": "select", "label": "Provider", "options": ["aws", "gcp", "hetzner"], "default": "gcp"},
+      {"key": "region", "kind": "select", "label": "Region", "optionsBy": "provider", "rows": 3,
+       "options": {"aws": ["us-east-1", "eu-west-1"], "gcp": ["us-central1", "europe-west4"], "hetzner": ["fsn1", "nbg1", "eu-west-1"]}},
+      {"key": "zones", "kind": "multiselect", "label": "Zones", "optionsBy": "region", "rows": 3,
+       "options": {"us-east-1": ["a", "b", "c"], "eu-west-1": ["a", "b"], "us-central1": ["a", "f"],
+                   "europe-west4": ["b", "c"], "fsn1": ["dc14"], "nbg1": ["dc3"]}}
+    ]}
+    """
+
+  static let provider = SpecForm.Field(index: 0)
+  static let region = SpecForm.Field(index: 1)
+  static let zones = SpecForm.Field(index: 2)
+
+  // MARK: - The spec
+
+  @Test func aListFollowingASelectKeepsItsListsAndStartsWithTheOptionsOfTheSelectsDefault() throws {
+    let spec = try parse(Self.cloud)
+    let region = spec.fields[1]
+    #expect(region.optionsBy == 0)
+    #expect(region.options(when: "hetzner") == ["fsn1", "nbg1", "eu-west-1"])
+    #expect(region.options == ["us-east-1", "eu-west-1", "us-central1", "europe-west4", "fsn1", "nbg1"])
+    #expect(region.defaultValue == .text("us-central1"), "the first region of the provider's default, gcp")
+    #expect(spec.fields[2].optionsBy == 1)
+    #expect(spec.fields[2].defaultValue == .list([]))
+  }
+
+  @Test func everyMistakeInOptionsByIsNamedByItsPath() {
+    let found = problems("""
+      {"fields": [
+        {"key": "kind", "kind": "text"},
+        {"key": "size", "kind": "select", "options": ["S", "M"]},
+        {"key": "a", "kind": "select", "optionsBy": "later", "options": {}},
+        {"key": "b", "kind": "select", "optionsBy": "kind", "options": {}},
+        {"key": "c", "kind": "select", "optionsBy": "size", "options": ["x"]},
+        {"key": "d", "kind": "select", "optionsBy": "size", "options": {"S": ["x", "x"], "XL": ["y"]}},
+        {"key": "e", "kind": "multiselect", "optionsBy": "size", "min": 2, "options": {"S": ["x"], "M": []}},
+        {"key": "f", "kind": "select", "optionsBy": "size", "default": "z", "options": {"S": ["x"], "M": ["z"]}},
+        {"key": "g", "kind": "text", "optionsBy": "size"},
+        {"key": "later", "kind": "select", "options": ["L"]}
+      ]}
+      """)
+    let expected = [
+      #"$.fields[2].optionsBy: no select named "later" comes before this field (selects before it: size)"#,
+      "$.fields[3].optionsBy: kind is a text; the options can follow only a select",
+      "$.fields[4].options: with optionsBy, expected an object with a list of options for each option of size, found an array",
+      #"$.fields[5].options.XL: size has no option "XL""#,
+      #"$.fields[5].options: no list for "M", an option of size (give one, with at least one option)"#,
+      #"$.fields[5].options.S[1]: "x" appears twice; keep one"#,
+      "$.fields[6].options.M: a multiselect needs options here too: give at least one",
+      "$.fields[6].min: min (2) is more than the 1 options at $.fields[6].options.S",
+      #"$.fields[7].default: the default breaks its own rule: "z" is not one of the options when size is "S""#,
+      "$.fields[8].optionsBy: a text takes no optionsBy (it applies to select or multiselect)",
+    ]
+    for message in expected {
+      #expect(found.contains(message), "\(message)\nin\n\(found.joined(separator: "\n"))")
+    }
+  }
+
+  // MARK: - The form
+
+  @Test func changingTheSelectKeepsAChoiceStillOfferedAndOtherwiseTakesTheFirstInOrder() async throws {
+    SpecForm.install(try parse(Self.cloud))
+    let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
+    await store.send(.set(\.texts[1], "europe-west4")) {
+      $0.texts[1].wrappedValue = "europe-west4"
+      $0.form.hasEdits = true
+    }
+    await store.send(.set(\.lists[2], ["b", "c"])) { $0.lists[2].wrappedValue = ["b", "c"] }
+    // gcp to aws: europe-west4 is not an aws region, so the first is; the zones follow it.
+    await store.send(.set(\.texts[0], "aws")) {
+      $0.texts[0].wrappedValue = "aws"
+      $0.texts[1].wrappedValue = "us-east-1"
+      $0.lists[2].wrappedValue = ["b", "c"]
+    }
+    await store.send(.set(\.texts[1], "eu-west-1")) {
+      $0.texts[1].wrappedValue = "eu-west-1"
+      $0.lists[2].wrappedValue = ["b"]
+    }
+    // aws to hetzner: eu-west-1 is offered there too, so it stays, and so do its zones.
+    await store.send(.set(\.texts[0], "hetzner")) { $0.texts[0].wrappedValue = "hetzner" }
+    #expect(store.state.options(at: 2) == ["a", "b"])
+  }
+
+  @Test func aChoiceTheSelectDoesNotOfferIsAnErrorThatSaysWhen() async throws {
+    SpecForm.install(try parse(Self.cloud))
+    let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
+    await store.send(.set(\.texts[1], "fsn1")) {
+      $0.texts[1].wrappedValue = "fsn1"
+      $0.form.hasEdits = true
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [Self.provider, Self.region, Self.zones]
+      $0.form.errors = [Self.region: #""fsn1" is not one of the options when provider is "gcp""#]
+      $0.form.focus = .field(Self.region)
+    }
+  }
+
+  @Test func theListsDrawTheOptionsOfTheSelectsValue() throws {
+    SpecForm.install(try parse(Self.cloud))
+    var state = SpecForm.State()
+    state.texts[0].wrappedValue = "hetzner"
+    state.texts[1].wrappedValue = "nbg1"
+    var view = FormViewState<SpecForm.Field>()
+    let lines = SpecForm.layout().render(state, size: Size(columns: 50, rows: 24), theme: .color, view: &view).buffer.lines
+    #expect(lines[6] == "   Region    ( ) fsn1", "\(lines.joined(separator: "\n"))")
+    #expect(lines[7] == "             (•) nbg1")
+    #expect(lines[8] == "             ( ) eu-west-1")
+    #expect(lines[10] == "   Zones     [ ] dc3", "\(lines.joined(separator: "\n"))")
+    #expect(!lines.joined().contains("us-central1"))
+  }
+}
