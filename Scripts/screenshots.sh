@@ -283,7 +283,28 @@ type_text "Likes forms."
 shoot spec-pages
 quit
 
-# 8. The clients list: saved clients, newest last, narrowed by a search, the last one deleted.
+# 8. Lists that follow a select (optionsBy): aws chosen, its regions, eu-west-1's zones, one
+#    of them being typed into the zones' filter.
+start -- form "$ROOT/examples/server.json"
+wait_for "Launch a server" "Provider" "fsn1"
+type_text "web-1"
+keys Tab
+keys Up
+keys Up
+keys Space
+wait_for "us-east-1a"
+keys Tab
+keys Down
+keys Space
+wait_for "eu-west-1b"
+keys Tab
+type_text "b"
+wait_for "Filter: b"
+shoot spec-following
+keys Escape  # NB: clears the filter; quit's Esc then leaves
+quit
+
+# 9. The clients list: saved clients, newest last, narrowed by a search, the last one deleted.
 add_client() {
   env HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_DATA_HOME="$WORK/home/.local/share" \
     "$BIN" client --database "$WORK/clients.sqlite" --no-input --set "name=$1" --set "email=$2" --set "age=$3" > /dev/null
