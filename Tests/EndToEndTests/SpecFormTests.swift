@@ -357,6 +357,14 @@ extension EndToEnd {
          "--set", "region=asia-south1", "--set", "provider=gcp"])
       #expect(set.status == 0, "\(set)")
       #expect(set.stdout.contains("\"zones\" : [\n    \"asia-south1-a\"\n  ]"), "\(set)")
+      // The last --set for a select alone counts: an earlier one would still have emptied the zones.
+      try write(
+        #"{"fields": [{"key": "p", "kind": "select", "options": ["x", "y"]}, {"key": "z", "kind": "multiselect", "#
+          + #""optionsBy": "p", "default": ["x2"], "options": {"x": ["x1", "x2"], "y": ["y1"]}}]}"#,
+        to: "twice.json", in: session)
+      let twice = try session.runDirectly(
+        ["form", session.folder.appendingPathComponent("twice.json").path, "--no-input", "--set", "p=y", "--set", "p=x"])
+      #expect(twice.status == 0 && twice.stdout.contains("\"z\" : [\n    \"x2\"\n  ]"), "\(twice)")
       let wrong = try session.runDirectly(["form", spec, "--no-input", "--set", "name=db", "--set", "region=eu-west-1"])
       #expect(wrong.status == 1, "\(wrong)")
       #expect(

@@ -418,8 +418,13 @@ private struct Parser {
       text: noteText(object["text"], "\(path).text"),
       rows: int(object["rows"], "\(path).rows"), hidesEcho: false)
     // NB: With optionsBy, options is an object: a list for each option of that select.
+    let optionsIsObject = { if case .object? = object["options"] { true } else { false } }()
     var optionLists: [(path: String, options: [String])] = []
-    if object["optionsBy"] == nil {
+    if object["optionsBy"] == nil, optionsIsObject {
+      problem(
+        "\(path).options",
+        "expected an array of strings, found an object (lists that follow a select need optionsBy, naming it)")
+    } else if object["optionsBy"] == nil {
       field.options = strings(object["options"], "\(path).options") ?? []
       optionLists = [("\(path).options", field.options)]
     } else if let by = string(object["optionsBy"], "\(path).optionsBy") {
@@ -446,7 +451,7 @@ private struct Parser {
       // NB: Said once: the default is not judged again by a rule that cannot run.
       field.pattern = nil
     }
-    if [.select, .multiselect].contains(kind) && object["optionsBy"] == nil && field.options.isEmpty {
+    if [.select, .multiselect].contains(kind) && object["optionsBy"] == nil && !optionsIsObject && field.options.isEmpty {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
     }
     for (listPath, options) in optionLists {
@@ -463,7 +468,10 @@ private struct Parser {
         problem("\(listPath)[\(index)]", "\"\(options[index].truncated(toWidth: 40))\" appears twice; keep one")
       }
       if kind == .multiselect, !options.isEmpty, let minimum = field.minimum, minimum > options.count {
-        problem("\(path).min", "min (\(minimum)) is more than the \(options.count) options\(listPath == "\(path).options" ? "" : " at \(listPath)")")
+        problem(
+          "\(path).min",
+          "min (\(minimum)) is more than the \(options.count) option\(options.count == 1 ? "" : "s")"
+            + (listPath == "\(path).options" ? "" : " at \(listPath)"))
       }
     }
     if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
@@ -510,7 +518,9 @@ private struct Parser {
   mutating func optionsBy(
     _ key: String, _ options: JSONValue?, _ field: inout FormSpec.Field, _ path: String
   ) -> [(path: String, options: [String])] {
-    guard let index = fieldsSoFar.lastIndex(where: { $0.key == key && $0.kind != .note }) else {
+    // NB: Said once, by the check of the keys each kind takes.
+    guard [.select, .multiselect].contains(field.kind) else { return [] }
+    guard let index = fieldsSoFar.lastIndex(where: { $0.key == key }) else {
       let earlier = fieldsSoFar.filter { $0.kind == .select }.map(\.key)
       problem(
         "\(path).optionsBy",
@@ -532,19 +542,21 @@ private struct Parser {
     }
     let given = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     for name in Self.sortedKeys(pairs) where !select.options.contains(name) {
-      problem("\(path).options.\(name)", "\(key) has no option \"\(name.truncated(toWidth: 40))\"")
+      problem("\(path).options\(Self.member(name))", "\(key) has no option \"\(name.truncated(toWidth: 40))\"")
     }
     var lists: [(path: String, options: [String])] = []
     var all: [String] = []
     var seen = Set<String>()
     for option in select.options {
-      let listPath = "\(path).options.\(option)"
+      let listPath = "\(path).options\(Self.member(option))"
       guard let list = given[option] else {
         problem("\(path).options", "no list for \"\(option)\", an option of \(key) (give one, with at least one option)")
         continue
       }
       let items = strings(list, listPath) ?? []
-      if items.isEmpty { problem(listPath, "a \(field.kind.rawValue) needs options here too: give at least one") }
+      if case let .array(given) = list, given.isEmpty {
+        problem(listPath, "a \(field.kind.rawValue) needs options here too: give at least one")
+      }
       field.optionsByValue[option] = items
       lists.append((listPath, items))
       for item in items where seen.insert(item).inserted { all.append(item) }
@@ -552,6 +564,12 @@ private struct Parser {
     field.optionsBy = index
     field.options = all
     return lists
+  }
+
+  /// An object's member in a path, as JSONPath writes one whose name may hold any character:
+  /// `["us east"]`, `["a.b"]`.
+  static func member(_ name: String) -> String {
+    "[\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\"]"
   }
 
   mutating func defaultValue(_ value: JSONValue?, _ field: FormSpec.Field, _ path: String) -> FormSpec.Value {

@@ -61,8 +61,8 @@ public struct SpecForm: Reducer {
 
     /// After selects changed (`before`: their values until then), each list that follows one
     /// of them keeps what the new options still hold: a select without its choice there takes
-    /// the first option, a multiselect drops the others. In the spec's order, so a list that
-    /// follows a list that changed follows it too.
+    /// its default where offered, else the first option; a multiselect drops the others. In the
+    /// spec's order, so a list that follows a list that changed follows it too.
     mutating func followSelects(before: [BindingState<String>]) {
       let fields = SpecForm.installed.spec.fields
       for index in fields.indices {
@@ -70,7 +70,8 @@ public struct SpecForm: Reducer {
         let options = options(at: index)
         switch fields[index].kind {
         case .select where !options.contains(texts[index].wrappedValue):
-          texts[index].wrappedValue = options.first ?? ""
+          let byDefault = fields[index].defaultValue.text.flatMap { options.contains($0) ? $0 : nil }
+          texts[index].wrappedValue = byDefault ?? options.first ?? ""
         case .multiselect:
           lists[index].wrappedValue.removeAll { !options.contains($0) }
         default:

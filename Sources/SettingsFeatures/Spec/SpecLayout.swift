@@ -7,6 +7,11 @@ extension SpecForm {
   /// the spec's pages as the form's pages.
   @MainActor public static func layout() -> FormLayout<State, Action> {
     let spec = installed.spec
+    // NB: A list that follows a select keeps its rows for every option of the select: as many
+    //     as its longest list shows, 5 at most, where the spec gives no rows.
+    func rows(_ item: FormSpec.Field) -> Int {
+      item.rows ?? min(5, max(1, item.optionsByValue.values.map(\.count).max() ?? 5))
+    }
     return FormLayout<State, Action>(spec.title, submitTitle: spec.submitTitle, pages: spec.pages) { field in
       let index = field.index
       let item = spec.fields[index]
@@ -26,7 +31,7 @@ extension SpecForm {
         control = Confirm(item.label, \.flags[index])
       case .select where item.optionsBy != nil:
         control = Select(
-          item.label, \.texts[index], options: { $0.options(at: index) }, visibleRows: item.rows ?? 5,
+          item.label, \.texts[index], options: { $0.options(at: index) }, visibleRows: rows(item),
           title: { $0 }, matchKey: SpecForm.matchKey)
       case .select:
         control = Select(
@@ -40,7 +45,7 @@ extension SpecForm {
             visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
           : MultiSelect(
             item.label, \.lists[index], options: { $0.options(at: index) }, limit: item.maximum,
-            visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
+            visibleRows: rows(item), title: { $0 }, matchKey: SpecForm.matchKey)
         // NB: "or none" is no answer where at least one must be chosen.
         let least = max(item.minimum ?? 0, item.required ? 1 : 0)
         let most = item.maximum.map { ", at most \($0)" } ?? ""

@@ -83,15 +83,16 @@ struct SpecFormCommand: AsyncParsableCommand {
     _ = close(terminal)
   }
 
-  /// `assignments` (`key=value`) in the order of their fields in `spec` (stable: of two for one
-  /// field the last still wins).
+  /// `assignments` (`key=value`) in the order of their fields in `spec`, the last for each
+  /// field alone: an earlier value for a select would still move the lists that follow it.
   static func inFormOrder(_ assignments: [String], of spec: FormSpec) -> [String] {
     let order = Dictionary(spec.fields.indices.map { (spec.fields[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
-    let place = { (text: String) in order[String(text.prefix { $0 != "=" })] ?? -1 }
-    return assignments.enumerated().sorted { first, second in
-      let (a, b) = (place(first.element), place(second.element))
-      return a != b ? a < b : first.offset < second.offset
-    }.map(\.element)
+    let key = { (text: String) in String(text.prefix { $0 != "=" }) }
+    let last = Dictionary(assignments.indices.map { (key(assignments[$0]), $0) }, uniquingKeysWith: { _, later in later })
+    return assignments.indices
+      .filter { last[key(assignments[$0])] == $0 }
+      .sorted { (order[key(assignments[$0])] ?? -1, $0) < (order[key(assignments[$1])] ?? -1, $1) }
+      .map { assignments[$0] }
   }
 
   /// The binding action a `--set key=value` stands for.

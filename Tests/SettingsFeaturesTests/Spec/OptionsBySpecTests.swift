@@ -70,17 +70,39 @@ struct OptionsBySpecTests {
       #"$.fields[2].optionsBy: no select named "later" comes before this field (selects before it: size)"#,
       "$.fields[3].optionsBy: kind is a text; the options can follow only a select",
       "$.fields[4].options: with optionsBy, expected an object with a list of options for each option of size, found an array",
-      #"$.fields[5].options.XL: size has no option "XL""#,
+      #"$.fields[5].options["XL"]: size has no option "XL""#,
       #"$.fields[5].options: no list for "M", an option of size (give one, with at least one option)"#,
-      #"$.fields[5].options.S[1]: "x" appears twice; keep one"#,
-      "$.fields[6].options.M: a multiselect needs options here too: give at least one",
-      "$.fields[6].min: min (2) is more than the 1 options at $.fields[6].options.S",
+      #"$.fields[5].options["S"][1]: "x" appears twice; keep one"#,
+      #"$.fields[6].options["M"]: a multiselect needs options here too: give at least one"#,
+      #"$.fields[6].min: min (2) is more than the 1 option at $.fields[6].options["S"]"#,
       #"$.fields[7].default: the default breaks its own rule: "z" is not one of the options when size is "S""#,
       "$.fields[8].optionsBy: a text takes no optionsBy (it applies to select or multiselect)",
     ]
     for message in expected {
       #expect(found.contains(message), "\(message)\nin\n\(found.joined(separator: "\n"))")
     }
+    #expect(found.count == expected.count, "one message a mistake:\n\(found.joined(separator: "\n"))")
+  }
+
+  /// A name with a dot or a space is one member of the object, written so; a list that is not
+  /// an array is said once; an object of lists without optionsBy says what it needs.
+  @Test func membersAreWrittenWholeAndEachMistakeSaidOnce() {
+    let found = problems("""
+      {"fields": [
+        {"key": "p", "kind": "select", "options": ["a.b", "us east"]},
+        {"key": "q", "kind": "select", "optionsBy": "p", "options": {"a.b": [1], "us east": "x"}},
+        {"key": "r", "kind": "select", "options": {"a.b": ["x"]}},
+        {"key": "n", "kind": "note", "text": "Hi"},
+        {"key": "s", "kind": "select", "optionsBy": "n", "options": {}}
+      ]}
+      """)
+    #expect(
+      found == [
+        #"$.fields[1].options["a.b"][0]: expected a string, found the number 1"#,
+        #"$.fields[1].options["us east"]: expected an array of strings, found a string"#,
+        "$.fields[2].options: expected an array of strings, found an object (lists that follow a select need optionsBy, naming it)",
+        "$.fields[4].optionsBy: n is a note; the options can follow only a select",
+      ], "\(found.joined(separator: "\n"))")
   }
 
   // MARK: - The form
@@ -108,6 +130,24 @@ struct OptionsBySpecTests {
     #expect(store.state.options(at: 2) == ["a", "b"])
   }
 
+  /// Back on a select whose list offers the field's default, the field takes it again rather
+  /// than the first option.
+  @Test func aFieldWithoutItsChoiceTakesItsDefaultWhereOffered() async throws {
+    SpecForm.install(try parse(Self.cloud.replacingOccurrences(
+      of: #""optionsBy": "provider", "rows": 3,"#, with: #""optionsBy": "provider", "rows": 3, "default": "europe-west4","#)))
+    let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
+    #expect(store.state.texts[1].wrappedValue == "europe-west4")
+    await store.send(.set(\.texts[0], "aws")) {
+      $0.texts[0].wrappedValue = "aws"
+      $0.texts[1].wrappedValue = "us-east-1"
+      $0.form.hasEdits = true
+    }
+    await store.send(.set(\.texts[0], "gcp")) {
+      $0.texts[0].wrappedValue = "gcp"
+      $0.texts[1].wrappedValue = "europe-west4"
+    }
+  }
+
   @Test func aChoiceTheSelectDoesNotOfferIsAnErrorThatSaysWhen() async throws {
     SpecForm.install(try parse(Self.cloud))
     let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
@@ -120,6 +160,22 @@ struct OptionsBySpecTests {
       $0.form.errors = [Self.region: #""fsn1" is not one of the options when provider is "gcp""#]
       $0.form.focus = .field(Self.region)
     }
+  }
+
+  /// Without rows, a list that follows a select takes as many as its longest list (5 at most)
+  /// and its filter line, for every option of the select: the fields below do not move.
+  @Test func withoutRowsAListTakesItsLongestListsRows() throws {
+    SpecForm.install(try parse("""
+      {"fields": [
+        {"key": "p", "kind": "select", "options": ["x", "y"]},
+        {"key": "q", "kind": "select", "optionsBy": "p", "options": {"x": ["x1"], "y": ["y1", "y2"]}},
+        {"key": "t", "kind": "text", "label": "After"}
+      ]}
+      """))
+    var view = FormViewState<SpecForm.Field>()
+    let lines = SpecForm.layout().render(SpecForm.State(), size: Size(columns: 50, rows: 20), theme: .color, view: &view).buffer.lines
+    let q = try #require(lines.firstIndex { $0.hasPrefix("   q ") }, "\(lines.joined(separator: "\n"))")
+    #expect(lines[q + 3].hasPrefix("   After"), "two rows and a filter line: \(lines.joined(separator: "\n"))")
   }
 
   @Test func theListsDrawTheOptionsOfTheSelectsValue() throws {
