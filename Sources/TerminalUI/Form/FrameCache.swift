@@ -101,14 +101,15 @@ enum RowKey: Hashable {
 /// What a control shows, as the frame cache compares it: a row is drawn again only when its
 /// control's value (or focus, or disabled state) changed.
 ///
-/// A control of your own describes its value as one of these: `.number(stars)`,
-/// `.text(String(describing: value))` for anything richer, or `.many([...])` for several things
-/// it shows (a list whose options follow the state: which options, and which is chosen).
+/// A control of your own describes its value as one of these: `.number(stars)`, or
+/// `.text(String(describing: value))` for anything richer (several things it shows, in one
+/// text).
 // NB: No `AnyHashable` case: an existential payload makes every copy and comparison of a row's
-//     key go through the runtime's value witnesses, on every row of every frame.
+//     key go through the runtime's value witnesses, on every row of every frame. No case of
+//     several values (`[ControlValue]`) either: a recursive enum kept the form's rendering
+//     from being specialized in the program's module (BENCHMARKS.md, "Per keystroke").
 public enum ControlValue: Hashable, Sendable {
   case text(String)
   case flag(Bool)
   case number(Int)
-  case many([ControlValue])
 }

@@ -22,10 +22,15 @@ struct ListChoices<Value: Hashable> {
     self.generation = generation
   }
 
-  /// What a list with `chosen` shows, for the frame cache: the choice alone when the options
-  /// never change (no array made each frame), else which options too.
-  func value(_ chosen: ControlValue) -> ControlValue {
-    generation == 0 ? chosen : .many([.number(generation), chosen])
+  /// What a list whose choice reads `chosen` shows, for the frame cache: the choice alone when
+  /// the options never change, else which options too.
+  func value(_ chosen: Int) -> ControlValue {
+    generation == 0 ? .number(chosen) : .text("\(generation) \(chosen)")
+  }
+
+  /// What a list whose choices read `chosen` shows, for the frame cache (as for one choice).
+  func value(_ chosen: String) -> ControlValue {
+    .text(generation == 0 ? chosen : "\(generation) \(chosen)")
   }
 }
 

@@ -81,7 +81,7 @@ private func manyChoiceList<State, Value: Hashable & Sendable>(
     },
     value: { state in
       let choices = choices(state)
-      return choices.value(.text(chosen(state, in: choices).sorted().map(String.init).joined(separator: ",")))
+      return choices.value(chosen(state, in: choices).sorted().map(String.init).joined(separator: ","))
     },
     handle: { command, state, input in
       let choices = choices(state)

@@ -82,7 +82,7 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
     },
     value: { state in
       let choices = choices(state)
-      return choices.value(.number(chosen(state, in: choices) ?? -1))
+      return choices.value(chosen(state, in: choices) ?? -1)
     },
     handle: { command, state, input in
       let choices = choices(state)
