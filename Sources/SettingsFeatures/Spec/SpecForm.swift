@@ -54,9 +54,11 @@ public struct SpecForm: Reducer {
       return (field.options(when: value), FormSpec.when(spec.fields[select], is: value))
     }
 
-    /// The options the list at `index` offers now.
+    /// The options the list at `index` offers now (its control asks several times a frame:
+    /// no words made here).
     public func options(at index: Int) -> [String] {
-      offered(at: index)?.options ?? SpecForm.installed.spec.fields[index].options
+      let field = SpecForm.installed.spec.fields[index]
+      return field.optionsBy.map { field.options(when: texts[$0].wrappedValue) } ?? field.options
     }
 
     /// After selects changed (`before`: their values until then), each list that follows one
