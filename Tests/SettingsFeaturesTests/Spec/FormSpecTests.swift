@@ -7,20 +7,7 @@ import Testing
 /// Specs read from JSON: every mistake named by its JSON path, and the form they make.
 @Suite(.serialized)
 @MainActor
-struct FormSpecTests {
-  func parse(_ json: String) throws(FormSpec.Problems) -> FormSpec {
-    try FormSpec.parse(Array(json.utf8))
-  }
-
-  func problems(_ json: String) -> [String] {
-    do {
-      _ = try parse(json)
-      return []
-    } catch {
-      return error.messages
-    }
-  }
-
+struct FormSpecTests: SpecParsing {
   static let everyKind = """
     {"title": "Every kind", "submit": "Send", "fields": [
       {"key": "intro", "kind": "note", "label": "Hello", "text": "Fill this in."},

@@ -8,20 +8,7 @@ import Testing
 /// options the form offers, and what happens to a choice when the select changes.
 @Suite(.serialized)
 @MainActor
-struct OptionsBySpecTests {
-  func parse(_ json: String) throws(FormSpec.Problems) -> FormSpec {
-    try FormSpec.parse(Array(json.utf8))
-  }
-
-  func problems(_ json: String) -> [String] {
-    do {
-      _ = try parse(json)
-      return []
-    } catch {
-      return error.messages
-    }
-  }
-
+struct OptionsBySpecTests: SpecParsing {
   /// A provider, its regions, each region's zones.
   static let cloud = """
     {"title": "Launch", "fields": [
