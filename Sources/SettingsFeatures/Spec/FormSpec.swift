@@ -251,6 +251,9 @@ private struct Parser {
   var keysSeen: [String: String] = [:]
   /// The fields read so far, in order: a list's `optionsBy` names one of them.
   var fieldsSoFar: [FormSpec.Field] = []
+  /// Every key the spec's fields give, read before them, so that `optionsBy` naming a field
+  /// further down can say so.
+  var keysInSpec: Set<String> = []
 
   mutating func problem(_ path: String, _ message: String) {
     problems.append("\(path): \(message)")
@@ -269,6 +272,7 @@ private struct Parser {
     let submit = line(object["submit"], "$.submit") ?? "Submit"
     var fields: [FormSpec.Field] = []
     var pageTitles: [String] = []
+    keysInSpec = Self.keys(in: object)
     switch (object["fields"], object["pages"]) {
     case (nil, nil):
       problem("$", "expected \"fields\" (an array of fields) or \"pages\"")
@@ -311,6 +315,22 @@ private struct Parser {
       problem("$.fields", "a form needs a field that takes input, not only notes")
     }
     return FormSpec(title: title, submitTitle: submit, pages: pageTitles, fields: fields)
+  }
+
+  /// The keys the fields of a spec's root `object` give (in "fields" or in the pages'), as
+  /// written, before any is checked.
+  static func keys(in object: [String: JSONValue]) -> Set<String> {
+    var lists: [JSONValue] = object["fields"].map { [$0] } ?? []
+    if case let .array(pages)? = object["pages"] {
+      for case let .object(pairs) in pages { lists += pairs.filter { $0.key == "fields" }.map(\.value) }
+    }
+    var keys = Set<String>()
+    for case let .array(items) in lists {
+      for case let .object(pairs) in items {
+        for case (key: "key", value: .string(let key)) in pairs { keys.insert(key) }
+      }
+    }
+    return keys
   }
 
   mutating func fields(_ value: JSONValue, _ path: String, page: Int) -> [FormSpec.Field] {
@@ -524,7 +544,9 @@ private struct Parser {
       let earlier = fieldsSoFar.filter { $0.kind == .select }.map(\.key)
       problem(
         "\(path).optionsBy",
-        "no select named \"\(key.truncated(toWidth: 40))\" comes before this field"
+        (keysInSpec.contains(key) && key != field.key
+          ? "\(key) comes after this field: a list can follow only a select above it"
+          : "no select named \"\(key.truncated(toWidth: 40))\" comes before this field")
           + (earlier.isEmpty ? "" : " (selects before it: \(earlier.joined(separator: ", ")))"))
       return []
     }

@@ -50,11 +50,13 @@ struct OptionsBySpecTests: SpecParsing {
         {"key": "e", "kind": "multiselect", "optionsBy": "size", "min": 2, "options": {"S": ["x"], "M": []}},
         {"key": "f", "kind": "select", "optionsBy": "size", "default": "z", "options": {"S": ["x"], "M": ["z"]}},
         {"key": "g", "kind": "text", "optionsBy": "size"},
+        {"key": "h", "kind": "select", "optionsBy": "nowhere", "options": {}},
+        {"key": "i", "kind": "select", "optionsBy": "i", "options": {}},
         {"key": "later", "kind": "select", "options": ["L"]}
       ]}
       """)
     let expected = [
-      #"$.fields[2].optionsBy: no select named "later" comes before this field (selects before it: size)"#,
+      "$.fields[2].optionsBy: later comes after this field: a list can follow only a select above it (selects before it: size)",
       "$.fields[3].optionsBy: kind is a text; the options can follow only a select",
       "$.fields[4].options: with optionsBy, expected an object with a list of options for each option of size, found an array",
       #"$.fields[5].options["XL"]: size has no option "XL""#,
@@ -64,6 +66,8 @@ struct OptionsBySpecTests: SpecParsing {
       #"$.fields[6].min: min (2) is more than the 1 option at $.fields[6].options["S"]"#,
       #"$.fields[7].default: the default breaks its own rule: "z" is not one of the options when size is "S""#,
       "$.fields[8].optionsBy: a text takes no optionsBy (it applies to select or multiselect)",
+      #"$.fields[9].optionsBy: no select named "nowhere" comes before this field (selects before it: size, a, b, c, d, f)"#,
+      #"$.fields[10].optionsBy: no select named "i" comes before this field (selects before it: size, a, b, c, d, f, h)"#,
     ]
     for message in expected {
       #expect(found.contains(message), "\(message)\nin\n\(found.joined(separator: "\n"))")
