@@ -71,15 +71,7 @@ struct ListClients: AsyncParsableCommand {
       throw fail(error.message)
     }
     let store = Store(initialState: ClientList.State()) { ClientList() } withDependencies: {
-      $0.clientStorage = clients
-      // NB: A client removed here takes the drafts of its edits with it, as `clients remove` does.
-      $0.clientStorage.remove = { saved in
-        let removal = try await clients.remove(saved)
-        if case .removed = removal {
-          DraftKeeper<ClientForm.State, Client>.discardDrafts(editing: saved.id, in: path, environment: environment)
-        }
-        return removal
-      }
+      $0.clientStorage = clients.discardingDrafts(in: path, environment: environment)
     }
     if Interactive.usesLines(accessible: accessible, environment: environment) {
       let channel = StandardLineChannel()

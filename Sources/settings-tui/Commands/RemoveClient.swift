@@ -32,6 +32,7 @@ struct RemoveClient: AsyncParsableCommand {
   func run() async throws {
     let path = try database.path(environment: ProcessInfo.processInfo.environment)
     let clients = try database.existingClients(for: email, at: path)
+      .discardingDrafts(in: path, environment: ProcessInfo.processInfo.environment)
     let saved: Client
     do {
       guard let found = try await clients.find(email) else {
@@ -67,8 +68,7 @@ struct RemoveClient: AsyncParsableCommand {
       }
       switch try await clients.remove(found) {
       case .removed:
-        DraftKeeper<ClientForm.State, Client>.discardDrafts(
-          editing: found.id, in: path, environment: ProcessInfo.processInfo.environment)
+        break
       case .gone:
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       case let .changed(now):
