@@ -51,3 +51,8 @@ extension BindingState: CustomReflectable {
 extension BindingState: CustomStringConvertible {
   public var description: String { String(describing: wrappedValue) }
 }
+
+extension BindingState: CustomDebugStringConvertible {
+  /// The wrapped value as `debugPrint` shows it (a string quoted), so `dump` does too.
+  public var debugDescription: String { String(reflecting: wrappedValue) }
+}
