@@ -30,11 +30,13 @@ extension FormLayout {
   ///   - environment: Where `NO_COLOR`, `TERM` and a text area's editor (`VISUAL`, `EDITOR`,
   ///     `TMPDIR`) are read (`ESCDELAY` is curses' own).
   ///   - keymap: What keys mean; the key help follows it.
-  ///   - theme: The styles it is drawn with; where `NO_COLOR` is set or `TERM` is `dumb`, without
-  ///     their colours (``Theme/resolve(environment:theme:)``).
+  ///   - theme: The styles it is drawn with; where `NO_COLOR` is set, without their colours
+  ///     (``Theme/resolve(environment:theme:)``).
   ///   - mouse: Whether clicks and the wheel work, where the terminal reports them (while on,
   ///     most terminals select text with Shift held).
-  /// - Throws: ``CursesBackendError`` when there is no usable terminal.
+  /// - Throws: ``CursesBackendError`` when there is no usable terminal: no `/dev/tty`, or one
+  ///   whose type cannot move the cursor (`TERM=dumb`), where line mode can still ask
+  ///   (`runLines(_:channel:)` with a ``StandardLineChannel``).
   @MainActor
   public func run(
     _ store: Store<State, Action>,

@@ -74,7 +74,7 @@ struct ListClients: AsyncParsableCommand {
       $0.clientStorage = clients.discardingDrafts(in: path, environment: environment)
     }
     if Interactive.usesLines(accessible: accessible, environment: environment) {
-      let channel = StandardLineChannel()
+      let channel = StandardLineChannel.answeringSettingsTUI()
       let outcome = await ClientList.runLines(store, channel: channel)
       if let failure = store.state.failedAfterClosing { throw fail(failure) }
       // NB: As a form's line mode: what was typed into the form was not saved (exit 1).

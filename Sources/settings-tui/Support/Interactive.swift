@@ -16,7 +16,7 @@ enum Interactive {
     let outcome: FormRuntime<State, Action>.Outcome
     draft?.follow(store)
     if usesLines(options: options, environment: environment) {
-      let channel = StandardLineChannel()
+      let channel = StandardLineChannel.answeringSettingsTUI()
       outcome = await layout.runLines(store, channel: channel)
       if outcome == .cancelled, store.state.form.outcome == nil, channel.inputEnded {
         printError("the input ended before the form was submitted")
@@ -54,5 +54,13 @@ enum Interactive {
     if accessible || environment["TERM"] == "dumb" { return true }
     guard let value = environment["ACCESSIBLE"] else { return false }
     return !value.isEmpty && value != "0"
+  }
+}
+
+extension StandardLineChannel {
+  /// Line mode's channel for this program: its name on the channel's messages, and `--set`
+  /// for a value longer than a terminal line.
+  static func answeringSettingsTUI() -> StandardLineChannel {
+    StandardLineChannel(programName: "settings-tui", longerAnswers: "give a longer value with --set")
   }
 }

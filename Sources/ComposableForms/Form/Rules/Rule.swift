@@ -1,8 +1,8 @@
 /// One validation rule for a value: `nil` when valid, otherwise the message to show.
 ///
 /// ```swift
-/// Validate(.email, \.email, .required("Please enter an email"), .email("Please enter a valid email"))
-/// Validate(.age, \.age, .atLeast(18, "You must be 18 to create an account"))
+/// Validate(.email, \.$email, .required("Please enter an email"), .email("Please enter a valid email"))
+/// Validate(.age, \.$age, .atLeast(18, "You must be 18 to create an account"))
 /// ```
 public struct Rule<Value>: Sendable {
   /// Returns the message for an invalid value, or `nil`.

@@ -6,26 +6,48 @@ import TerminalUI
   import Darwin
 #endif
 
-/// The line mode's answers from standard input, so a script can pipe them in; the questions
-/// on the terminal when the answers come from one (as the form would be drawn there), on
-/// standard error otherwise. Standard output stays free for `--json`.
+/// Line mode on a real terminal or a pipe, as huh's accessible mode: the answers from standard
+/// input, so a script can pipe them in; the questions on the terminal when the answers come
+/// from one (as the form would be drawn there), on standard error otherwise. Standard output
+/// stays free for the program's results.
+///
+/// A secret is typed without echo; an answer that is not UTF-8 ends the form (as the end of
+/// the input does) rather than being changed; an answer the terminal's line editing may have
+/// cut is asked again.
+///
+/// ```swift
+/// // Where the screen cannot be drawn (TERM=dumb), or for a screen reader:
+/// let channel = StandardLineChannel(programName: "signup")
+/// let outcome = await SignUp.layout.runLines(store, channel: channel)
+/// if channel.inputEnded { ... }  // the script's answers ran out
+/// ```
 @MainActor
-final class StandardLineChannel: LineChannel {
+public final class StandardLineChannel: LineChannel {
   /// Where the questions go: `/dev/tty`, or standard error (2).
   private let output: Int32
   /// Whether the form ended on an answer that is not UTF-8 (and said so), not at the end of
   /// the input.
-  private(set) var refusedAnAnswer = false
+  public private(set) var refusedAnAnswer = false
   /// Whether the input ended (not a form that ended on a refused answer).
-  private(set) var inputEnded = false
+  public private(set) var inputEnded = false
   /// What was written since the last line break: the question waiting for its answer, asked
   /// again after an answer the terminal may have cut.
   private var question = ""
 
   /// Whether the answers are typed at a terminal (standard input is one).
-  let isInteractive: Bool
+  public let isInteractive: Bool
+  /// What messages of the channel's own start with (`signup: the answer is not UTF-8 ...`).
+  private let programName: String
+  /// Where a value too long for a terminal line can be given instead, said when one is cut.
+  private let longerAnswers: String?
 
-  init() {
+  /// - Parameters:
+  ///   - programName: What the channel's own messages start with.
+  ///   - longerAnswers: Where a value longer than a terminal line (4,095 bytes) can be given
+  ///     instead (`"give a longer value with --set"`), said when an answer may have been cut.
+  public init(programName: String, longerAnswers: String? = nil) {
+    self.programName = programName
+    self.longerAnswers = longerAnswers
     isInteractive = isatty(0) == 1
     let terminal = isInteractive ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
     output = terminal >= 0 ? terminal : 2
@@ -35,7 +57,7 @@ final class StandardLineChannel: LineChannel {
     if output != 2 { _ = close(output) }
   }
 
-  func write(_ text: String) {
+  public func write(_ text: String) {
     if let lastBreak = text.lastIndex(of: "\n") {
       question = String(text[text.index(after: lastBreak)...])
     } else {
@@ -45,7 +67,7 @@ final class StandardLineChannel: LineChannel {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
-        systemWrite(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        buffer.baseAddress.map { systemWrite(output, $0 + offset, buffer.count - offset) } ?? 0
       }
       // NB: A standard error that cannot be written to is ignored: nowhere else to say it.
       guard written > 0 || (written < 0 && errno == EINTR) else { return }
@@ -53,7 +75,7 @@ final class StandardLineChannel: LineChannel {
     }
   }
 
-  func readLine(secret: Bool) async -> String? {
+  public func readLine(secret: Bool) async -> String? {
     let hidden = secret && isInteractive && EchoOff.start()
     // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
     let bytes = await Task.detached { Self.readBytes() }.value
@@ -72,7 +94,7 @@ final class StandardLineChannel: LineChannel {
     }
     if bytes != nil, line == nil {
       refusedAnAnswer = true
-      write("settings-tui: the answer is not UTF-8 text, so the form ends here; nothing was saved\n")
+      write("\(programName): the answer is not UTF-8 text, so the form ends here; nothing was saved\n")
     }
     if let bytes, bytes.count >= Self.terminalLineLimit, isInteractive {
       // NB: The terminal's line editing drops what is typed past its limit without a word;
@@ -80,7 +102,7 @@ final class StandardLineChannel: LineChannel {
       let asked = question
       write(
         "  Error: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
-          + "it was not taken. Type a shorter one (give a longer value with --set).\n" + asked)
+          + "it was not taken. Type a shorter one\(longerAnswers.map { " (\($0))" } ?? "").\n" + asked)
       return await readLine(secret: secret)
     }
     return line
