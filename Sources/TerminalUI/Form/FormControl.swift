@@ -60,6 +60,9 @@ public final class FormControl<State> {
   /// Whether several options are chosen (a multi-select): Enter that chooses one while its
   /// filter is typed leaves focus there for more.
   let choosesMany: Bool
+  /// Whether the control was made outside this package (its public initialisers): a debug
+  /// build checks that its `value` changes whenever its drawing does (``FrameCache``).
+  private(set) var isOwn = false
 
   /// The rows the control takes in a control column `width` wide, when that depends on the
   /// width (a note's text, wrapped); `nil` when it is always ``rows``.
@@ -104,7 +107,8 @@ public final class FormControl<State> {
   ///     and the arrows and page keys too.
   ///   - binding: The bindable field the control edits (`\.$rating`), if it edits one.
   ///   - value: What `draw` shows of the state (``ControlValue``); a row whose value, focus
-  ///     and disabled state did not change is not drawn again.
+  ///     and disabled state did not change is not drawn again, so it must describe everything
+  ///     `draw` reads (a debug build draws such rows again and reports a difference).
   ///   - draw: Draws the value into `area` (one row, right of the label).
   ///   - handle: Turns a command into the binding action to send, or `nil`. `typed` keeps
   ///     what was typed into the control since focus arrived (a stepper's digits).
@@ -120,6 +124,7 @@ public final class FormControl<State> {
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), draw: draw,
       value: value, handle: { command, state, input in handle(command, state, &input.typed) },
       textAccess: nil, status: nil)
+    isOwn = true
   }
 
   /// A control of your own that edits the bindable field `binding` (`\.$rating`, written
@@ -154,6 +159,7 @@ public final class FormControl<State> {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), rows: rows, draw: draw,
       value: value, handle: handleInput, textAccess: nil, status: nil)
+    isOwn = true
   }
 
   /// A control of your own of `rows` rows that edits the bindable field `binding` (`\.$tags`,
@@ -226,6 +232,7 @@ public final class FormControl<State> {
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
       lineInState: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
       choosesMany: control.choosesMany)
+    isOwn = control.isOwn
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.

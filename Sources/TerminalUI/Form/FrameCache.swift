@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// The previous frame of a form and what each of its rows showed, so the next frame redraws
 /// only the rows whose content changed.
 ///
@@ -34,13 +36,52 @@ public struct FrameCache {
   }
 
   /// Draws row `y` with `draw` unless it already shows `key`; ``RowKey/unknown`` always draws.
-  mutating func row(_ y: Int, _ key: RowKey, in buffer: inout Buffer, draw: (inout Buffer) -> Void) {
-    if key != .unknown && rows[y] == key { return }
+  ///
+  /// `ownControl` names a control written outside this package whose row `key` describes: a
+  /// debug build draws that row again when the cache would keep it, and reports a `value`
+  /// that left out something `draw` shows, which would otherwise leave old content on screen
+  /// without a word.
+  mutating func row(
+    _ y: Int, _ key: RowKey, in buffer: inout Buffer, ownControl: String? = nil, draw: (inout Buffer) -> Void
+  ) {
+    if key != .unknown && rows[y] == key {
+      #if DEBUG
+        if let ownControl { checkRow(y, of: ownControl, key: key, in: buffer, draw: draw) }
+      #endif
+      return
+    }
     buffer.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
     draw(&buffer)
     rows[y] = key
     rowsDrawnInLastFrame?.append(y)
   }
+
+  #if DEBUG
+    /// The controls already reported by ``checkRow(_:of:key:in:draw:)``: one report each.
+    private var reported: Set<String> = []
+
+    private mutating func checkRow(_ y: Int, of control: String, key: RowKey, in buffer: Buffer, draw: (inout Buffer) -> Void) {
+      guard !reported.contains(control) else { return }
+      var fresh = buffer
+      fresh.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
+      draw(&fresh)
+      let row = y * buffer.size.columns..<(y + 1) * buffer.size.columns
+      guard fresh.cells[row] != buffer.cells[row] else { return }
+      reported.insert(control)
+      let value: String
+      switch key {
+      case let .control(_, _, shown, _, _), let .controlLine(_, _, _, _, shown, _): value = "\(shown)"
+      default: value = "its value"
+      }
+      reportIssue(
+        """
+        The control "\(control)" draws something else now than when its value was \(value) \
+        too: the form draws a row again only when its control's value changes, so the screen \
+        kept the old picture. Make `value` describe everything `draw` reads from the state \
+        (.text("\\(a) \\(b)") for several things).
+        """)
+    }
+  #endif
 
   /// Remembers `buffer` as the frame the next render starts from.
   mutating func finish(_ buffer: Buffer) {
