@@ -104,6 +104,12 @@ extension EndToEnd {
       #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
       let fromEmpty = try session.runDirectly(["clients", "--json", "--database", empty])
       #expect(fromEmpty.status == 0 && fromEmpty.stdout == "[]\n", "\(fromEmpty)")
+      // NB: There is a file: "no database" would send the user looking for one.
+      #expect(fromEmpty.stderr == "settings-tui: \(empty) is an empty file, not yet a clients database, so there are no clients\n")
+      let removedFromEmpty = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes", "--database", empty])
+      #expect(removedFromEmpty.status == 1, "\(removedFromEmpty)")
+      #expect(
+        removedFromEmpty.stderr.contains("no client with email ada@example.com: \(empty) is an empty file"), "\(removedFromEmpty)")
       #expect(try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int == 0)
 
       // Once there is one, the same commands use it.

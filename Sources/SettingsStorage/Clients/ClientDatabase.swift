@@ -47,6 +47,16 @@ extension ClientStorageClient {
     return try live(databaseAt: path)
   }
 
+  /// Why ``existing(databaseAt:)`` found no database at `path`, as a message says it: there is
+  /// none, or the file there is empty (a file exists, so "none" would send the user looking).
+  public static func absence(at path: String) -> String {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return "there is no clients database at \(path)"
+    }
+    return "\(path) is an empty file, not yet a clients database"
+  }
+
   /// Like ``live(databaseAt:)``, but the database opens on a background thread at the first
   /// operation, while the caller goes on: an interactive form draws at once, and one cancelled
   /// before it needed the database leaves none behind. Reads of a database that is not there
@@ -96,7 +106,7 @@ struct ClientDatabase: Sendable {
     if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw StorageError(
         "Cannot open the clients database at \(path): it is a folder. Pass the database file's path "
-          + "(such as \(path)/clients.sqlite) to --database.")
+          + "(such as \(path.hasSuffix("/") ? path : path + "/")clients.sqlite) to --database.")
     }
     do throws(SystemCallError) {
       try createFolderIfNeeded(parentFolder(of: path))

@@ -56,7 +56,7 @@ struct ListClients: AsyncParsableCommand {
         //     is none, in case it was mistyped.
         let clients = try ClientStorageClient.existing(databaseAt: path)
         if clients == nil, database.database != nil {
-          printError("there is no clients database at \(path), so there are no clients")
+          printError("\(ClientStorageClient.absence(at: path)), so there are no clients")
         }
         try printJSON(try await clients?.all() ?? [])
       } catch let error as StorageError {

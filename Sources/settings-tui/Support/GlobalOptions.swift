@@ -93,7 +93,7 @@ struct DatabaseOption: ParsableArguments {
       throw fail(error.message)
     }
     guard let found else {
-      throw fail("no client with email \(email): there is no clients database at \(path)", .cancelledOrInvalid)
+      throw fail("no client with email \(email): \(ClientStorageClient.absence(at: path))", .cancelledOrInvalid)
     }
     return found
   }

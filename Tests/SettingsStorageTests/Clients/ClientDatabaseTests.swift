@@ -320,7 +320,13 @@ struct ClientDatabaseTests {
       } throws: { error in
         let message = (error as? StorageError)?.message ?? ""
         return message.hasPrefix("Cannot open the clients database at \(folder.path("clients.sqlite")): it is a folder.")
-          && message.contains("to --database")
+          && message.contains("(such as \(folder.path("clients.sqlite"))/clients.sqlite) to --database")
+      }
+      // NB: A folder given with its slash gets no second one.
+      #expect {
+        try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite") + "/")
+      } throws: { error in
+        ((error as? StorageError)?.message ?? "").contains("(such as \(folder.path("clients.sqlite"))/clients.sqlite) to")
       }
     }
   }
