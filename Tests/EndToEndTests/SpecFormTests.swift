@@ -369,6 +369,9 @@ extension EndToEnd {
       #expect(wrong.status == 1, "\(wrong)")
       #expect(
         wrong.stderr.contains(#"region: "eu-west-1" is not one of the options when provider is "hetzner""#), "\(wrong)")
+      // No list holds it: a usage error, as for a select whose options are fixed.
+      let nowhere = try session.runDirectly(["form", spec, "--no-input", "--set", "name=db", "--set", "region=mars"])
+      #expect(nowhere.status == 2 && nowhere.stderr.contains("--set region=mars: expected one of 9 options"), "\(nowhere)")
     }
 
     @Test func theExampleSpecsInTheRepositoryAreValid() throws {
