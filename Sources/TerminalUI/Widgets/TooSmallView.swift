@@ -19,20 +19,27 @@ public struct TooSmallView: Widget {
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {
-    var lines = [
-      "Terminal too small",
-      "Need \(minimum.columns)×\(minimum.rows), have \(area.width)×\(area.height)",
-      "Enlarge the window",
-    ]
+    let (need, have) = ("\(minimum.columns)×\(minimum.rows)", "\(area.width)×\(area.height)")
+    var question: [String] = []
     if let prompt {
-      lines.append(contentsOf: prompt.message.split(separator: "\n").map(String.init))
+      question.append(contentsOf: prompt.message.split(separator: "\n").map(String.init))
       // NB: Only the answers' letters: the box and its buttons are not on this screen.
-      lines.append(prompt.choices.map { "\(String($0.key).lowercased()) \($0.title.lowercased())" }.joined(separator: ", "))
+      question.append(prompt.choices.map { "\(String($0.key).lowercased()) \($0.title.lowercased())" }.joined(separator: ", "))
     }
-    // NB: Wrapped, not cut: a person must be able to read what to do in any window.
-    let wrapped = lines.enumerated().flatMap { index, line in
-      line.wrapped(toWidth: area.width).map { (text: $0, isTitle: index == 0) }
+    // NB: Wrapped, not cut: a person must be able to read what to do in any window. Where the
+    //     whole message does not fit, shorter ones say the sizes in fewer rows.
+    let messages = [
+      ["Terminal too small", "Need \(need), have \(have)", "Enlarge the window"],
+      ["Terminal too small", "Need \(need), have \(have)"],
+      ["Need \(need)", "have \(have)"],
+      ["Need \(need)"],
+    ]
+    let wrappedMessages = messages.map { message in
+      (message + question).enumerated().flatMap { index, line in
+        line.wrapped(toWidth: area.width).map { (text: $0, isTitle: index == 0) }
+      }
     }
+    let wrapped = wrappedMessages.first { $0.count <= area.height } ?? wrappedMessages[wrappedMessages.count - 1]
     let top = area.y + max(0, (area.height - wrapped.count) / 2)
     for (index, line) in wrapped.enumerated() where top + index < area.y + area.height {
       let x = area.x + max(0, (area.width - line.text.displayWidth) / 2)
