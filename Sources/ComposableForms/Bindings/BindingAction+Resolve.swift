@@ -2,6 +2,8 @@
 package protocol ResolvableBindingAction {
   /// Finds a value of the action's root type in `tree` and resolves the field name with it.
   func resolveFieldName(searching tree: Any)
+  /// The field as code would name it, e.g. `\Settings.State.displayName`.
+  var fieldDescription: String { get }
 }
 
 extension BindingAction: ResolvableBindingAction {

@@ -72,6 +72,8 @@ protocol BindingChange<Root>: AnyObject, Sendable {
   var partialKeyPath: PartialKeyPath<Root> { get }
   var anyValue: any Sendable { get }
   func apply(to root: inout Root)
+  /// Sets the value in `root` without counting as applied: a probe of which field it sets.
+  func probe(_ root: inout Root)
   func setsValue(equalTo value: Any) -> Bool
   func changes(_ root: Root) -> Bool
   #if DEBUG
@@ -109,6 +111,8 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
       applied.store(true, ordering: .relaxed)
     #endif
   }
+
+  @usableFromInline func probe(_ root: inout Root) { root[keyPath: keyPath].wrappedValue = value }
 
   @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
 

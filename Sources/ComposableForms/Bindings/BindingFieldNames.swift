@@ -39,7 +39,9 @@ extension BindingAction {
   package func resolveFieldName(using root: Root) {
     guard BindingFieldNames.name(for: keyPath) == nil else { return }
     var changed = root
-    apply(to: &changed)
+    // NB: A probe, not an application: a debug build's check that BindingReducer applied the
+    //     action must not be satisfied by a description (a printer's, a test store's).
+    change.probe(&changed)
     let before = Mirror(reflecting: root).children.map { $0 }
     let after = Mirror(reflecting: changed).children.map { $0 }
     var holdingValue: [(index: Int, label: String)] = []

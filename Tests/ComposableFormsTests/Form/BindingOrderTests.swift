@@ -5,6 +5,9 @@ import Testing
 /// A feature whose `BindingReducer()` comes after the form engine, or first, as it should.
 private struct Named: Reducer {
   let bindingsFirst: Bool
+  /// Whether the reducer under the form engine prints its changes, which names the fields of
+  /// binding actions by trying them on a copy of the state.
+  var printsChanges = false
 
   struct State: Equatable, FormFeatureState {
     @BindingState var name = ""
@@ -22,6 +25,9 @@ private struct Named: Reducer {
     if bindingsFirst {
       BindingReducer()
       EmptyReducer().form { _ in {} }
+    } else if printsChanges {
+      EmptyReducer()._printChanges(.diff { _ in }).form { _ in {} }
+      BindingReducer()
     } else {
       EmptyReducer().form { _ in {} }
       BindingReducer()
@@ -38,6 +44,18 @@ struct BindingOrderTests {
     store.exhaustivity = .off
     await withKnownIssue {
       await store.send(.set(\.$name, "Ada"))
+    } matching: { issue in
+      issue.description.contains("put BindingReducer() before .form")
+    }
+  }
+
+  /// A printer names a binding action's field by trying the action on a copy of the state;
+  /// that try is not the action applied, so the order is still reported.
+  @Test func printingChangesDoesNotHideBindingsAfterTheFormEngine() async {
+    let store = TestStore(initialState: Named.State()) { Named(bindingsFirst: false, printsChanges: true) }
+    store.exhaustivity = .off
+    await withKnownIssue {
+      await store.send(.set(\.$name, "Bea"))
     } matching: { issue in
       issue.description.contains("put BindingReducer() before .form")
     }

@@ -91,6 +91,7 @@ struct PrintChangesTests {
                 - third: 0
         -       - last: 0
         +       - last: 1
+              - numbers: 0 elements
         """
       ])
   }
@@ -103,10 +104,50 @@ struct PrintChangesTests {
       log.value == [
         """
         received action:
-          ComposableFormsTests.SettingsWithBindings.Action.binding(.set(\\SettingsWithBindings.State.enableNotifications, true))
+          ComposableFormsTests.SettingsWithBindings.Action.binding(.set(\\SettingsWithBindings.State.enableNotifications, …))
         """
       ])
     #expect(store.state.enableNotifications)
+  }
+
+  @Test func actionLabelsLeaveOutWhatTheCasesCarry() {
+    let log = LockIsolated<[String]>([])
+    let store = Store(initialState: Nested.State()) {
+      Nested()._printChanges(.actionLabels { report in log.withValue { $0.append(report) } })
+    }
+    store.send(.rename(String(repeating: "x", count: 1_000)))
+    store.send(.bumpLast)
+    #expect(
+      log.value == [
+        "received action:\n  ComposableFormsTests.Nested.Action.rename(…)",
+        "received action:\n  ComposableFormsTests.Nested.Action.bumpLast",
+      ])
+  }
+
+  /// The dump of a long list changed at one place: the lines around it, the rest counted.
+  @Test func aChangeInALongListShowsItsPlace() {
+    let log = LockIsolated<[String]>([])
+    let store = Store(initialState: Nested.State()) {
+      Nested()._printChanges(.diff { report in log.withValue { $0.append(report) } })
+    }
+    store.send(.fill(20_000))
+    log.setValue([])
+    store.send(.bump(at: 10_000))
+    let report = log.value.first ?? ""
+    #expect(report.contains("      ▿ numbers: 20000 elements\n    … (9999 unchanged)\n        - 9999\n-       - 10000\n+       - 10001\n        - 10001\n    … (9998 unchanged)"), "\(report.prefix(600))")
+  }
+
+  /// A change spanning thousands of lines is counted, not diffed: a diff's time grows with
+  /// the lines times the changes, and the next action waits for it.
+  @Test func aChangeTooLargeToDiffIsCounted() {
+    let log = LockIsolated<[String]>([])
+    let store = Store(initialState: Nested.State()) {
+      Nested()._printChanges(.diff { report in log.withValue { $0.append(report) } })
+    }
+    store.send(.fill(20_000))
+    log.setValue([])
+    store.send(.bumpEveryOther)
+    #expect(log.value.first?.hasSuffix("… (19999 lines changed to 19999, too many to show)") == true, "\(log.value)")
   }
 
   @Test func withoutAPrinterTheReducerRunsAlone() {
@@ -121,6 +162,7 @@ struct Nested: Reducer {
   struct State {
     var title = "a"
     var inner = Inner()
+    var numbers: [Int] = []
   }
   struct Inner {
     var first = 0
@@ -128,10 +170,23 @@ struct Nested: Reducer {
     var third = 0
     var last = 0
   }
-  enum Action { case bumpLast }
+  enum Action {
+    case bumpLast
+    case rename(String)
+    case fill(Int)
+    case bump(at: Int)
+    case bumpEveryOther
+  }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.inner.last += 1
+    switch action {
+    case .bumpLast: state.inner.last += 1
+    case let .rename(title): state.title = title
+    case let .fill(count): state.numbers = Array(0..<count)
+    case let .bump(index): state.numbers[index] += 1
+    case .bumpEveryOther:
+      for index in state.numbers.indices where index.isMultiple(of: 2) { state.numbers[index] += 1 }
+    }
     return .none
   }
 }
