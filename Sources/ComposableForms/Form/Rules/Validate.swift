@@ -131,10 +131,10 @@ public struct BoundKeyPath: Hashable, @unchecked Sendable {
   /// The key path (`\State.$email`).
   public let keyPath: AnyKeyPath
 
-  // NB: Package-wide, not public: any key path (one through a subscript that holds a value
-  //     that is not Sendable) would otherwise become Sendable here unchecked. Users name
-  //     bindable fields through `Validate` and controls, which take `\.$field`.
-  package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+  /// NB: A key path through a subscript holds its index values; only the key path to a
+  ///     bindable field (`\.$email`, no subscript) is meant here, as `Validate` and controls
+  ///     give it.
+  public init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// An asynchronous check of one field, type-erased: reads the value to check from state and
