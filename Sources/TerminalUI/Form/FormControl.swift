@@ -60,9 +60,10 @@ public final class FormControl<State> {
   /// Whether several options are chosen (a multi-select): Enter that chooses one while its
   /// filter is typed leaves focus there for more.
   let choosesMany: Bool
-  /// Whether the control was made outside this package (its public initialisers): a debug
-  /// build checks that its `value` changes whenever its drawing does (``FrameCache``).
-  private(set) var isOwn = false
+  /// Where a control made outside this package (through its public initialisers) was
+  /// written; `nil` for the built-in ones. A debug build checks that such a control's `value`
+  /// changes whenever its drawing does, and points its report here (``FrameCache``).
+  private(set) var writtenAt: SourceLocation?
 
   /// The rows the control takes in a control column `width` wide, when that depends on the
   /// width (a note's text, wrapped); `nil` when it is always ``rows``.
@@ -118,13 +119,14 @@ public final class FormControl<State> {
     binding: AnyKeyPath? = nil,
     value: @escaping (_ state: State) -> ControlValue,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), draw: draw,
       value: value, handle: { command, state, input in handle(command, state, &input.typed) },
       textAccess: nil, status: nil)
-    isOwn = true
+    writtenAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A control of your own that edits the bindable field `binding` (`\.$rating`, written
@@ -135,9 +137,12 @@ public final class FormControl<State> {
     binding: WritableKeyPath<State, BindingState<Value>>,
     value: @escaping (_ state: State) -> ControlValue,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?
+    handle: @escaping (_ command: FormCommand, _ state: State, _ typed: inout String) -> BindingAction<State>?,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    self.init(label, kind: kind, binding: binding as AnyKeyPath, value: value, draw: draw, handle: handle)
+    self.init(
+      label, kind: kind, binding: binding as AnyKeyPath, value: value, draw: draw, handle: handle,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A control of your own that takes `rows` rows and keeps what was typed into it and a
@@ -154,12 +159,13 @@ public final class FormControl<State> {
     rows: Int,
     value: @escaping (_ state: State) -> ControlValue,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
+    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       label: label, kind: kind, binding: binding.map(BoundKeyPath.init), rows: rows, draw: draw,
       value: value, handle: handleInput, textAccess: nil, status: nil)
-    isOwn = true
+    writtenAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A control of your own of `rows` rows that edits the bindable field `binding` (`\.$tags`,
@@ -172,11 +178,12 @@ public final class FormControl<State> {
     rows: Int,
     value: @escaping (_ state: State) -> ControlValue,
     draw: @escaping (_ state: State, _ context: ControlContext, _ area: Rect, _ buffer: inout Buffer) -> Void,
-    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?
+    handleInput: @escaping (_ command: FormCommand, _ state: State, _ input: inout ControlInput) -> BindingAction<State>?,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       label, kind: kind, binding: binding as AnyKeyPath, rows: rows, value: value, draw: draw,
-      handleInput: handleInput)
+      handleInput: handleInput, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   init(
@@ -232,7 +239,7 @@ public final class FormControl<State> {
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
       lineInState: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
       choosesMany: control.choosesMany)
-    isOwn = control.isOwn
+    writtenAt = control.writtenAt
   }
 
   /// A note shown to the right of the control (or under it when it does not fit), e.g.

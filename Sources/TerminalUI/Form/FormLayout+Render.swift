@@ -190,7 +190,7 @@ extension FormLayout {
         let key: RowKey = isFocused ? .unknown : .control(
           index: index, isDisabled: isDisabled, value: control.value(state), status: status, spinnerFrame: status == nil ? 0 : spinnerFrame)
         var cursor: Position?
-        cache.row(y, key, in: &buffer, ownControl: control.isOwn ? control.label : nil) { buffer in
+        cache.row(y, key, in: &buffer, ownControl: control.writtenAt.map { OwnControl(index: index, label: control.label, location: $0) }) { buffer in
           drawLabel(of: control, line: 0, row: y, isFocused: isFocused, isDisabled: isDisabled, width: columns.label, theme: theme, into: &buffer)
           let area = Rect(
             x: columns.control, y: y,
@@ -229,7 +229,7 @@ extension FormLayout {
           index: index, line: line, isFocused: isFocused, isDisabled: isDisabled,
           value: control.value(state), input: input)
         var cursor: Position?
-        cache.row(y, key, in: &buffer, ownControl: control.isOwn ? control.label : nil) { buffer in
+        cache.row(y, key, in: &buffer, ownControl: control.writtenAt.map { OwnControl(index: index, label: control.label, location: $0) }) { buffer in
           let textWidth = textWidth(width: width)
           let rows = control.rows(atWidth: textWidth)
           let area = Rect(x: columns.control, y: 0, width: textWidth, height: rows)

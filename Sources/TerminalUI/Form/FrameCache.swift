@@ -1,3 +1,4 @@
+import ComposableForms
 import IssueReporting
 
 /// The previous frame of a form and what each of its rows showed, so the next frame redraws
@@ -37,12 +38,12 @@ public struct FrameCache {
 
   /// Draws row `y` with `draw` unless it already shows `key`; ``RowKey/unknown`` always draws.
   ///
-  /// `ownControl` names a control written outside this package whose row `key` describes: a
+  /// `ownControl` is a control written outside this package whose row `key` describes: a
   /// debug build draws that row again when the cache would keep it, and reports a `value`
   /// that left out something `draw` shows, which would otherwise leave old content on screen
   /// without a word.
   mutating func row(
-    _ y: Int, _ key: RowKey, in buffer: inout Buffer, ownControl: String? = nil, draw: (inout Buffer) -> Void
+    _ y: Int, _ key: RowKey, in buffer: inout Buffer, ownControl: OwnControl? = nil, draw: (inout Buffer) -> Void
   ) {
     if key != .unknown && rows[y] == key {
       #if DEBUG
@@ -57,17 +58,18 @@ public struct FrameCache {
   }
 
   #if DEBUG
-    /// The controls already reported by ``checkRow(_:of:key:in:draw:)``: one report each.
-    private var reported: Set<String> = []
+    /// The controls (by index) already reported by ``checkRow(_:of:key:in:draw:)``: one
+    /// report each.
+    private var reported: Set<Int> = []
 
-    private mutating func checkRow(_ y: Int, of control: String, key: RowKey, in buffer: Buffer, draw: (inout Buffer) -> Void) {
-      guard !reported.contains(control) else { return }
+    private mutating func checkRow(_ y: Int, of control: OwnControl, key: RowKey, in buffer: Buffer, draw: (inout Buffer) -> Void) {
+      guard !reported.contains(control.index) else { return }
       var fresh = buffer
       fresh.fill(Rect(x: 0, y: y, width: buffer.size.columns, height: 1), with: .blank)
       draw(&fresh)
       let row = y * buffer.size.columns..<(y + 1) * buffer.size.columns
       guard fresh.cells[row] != buffer.cells[row] else { return }
-      reported.insert(control)
+      reported.insert(control.index)
       let value: String
       switch key {
       case let .control(_, _, shown, _, _), let .controlLine(_, _, _, _, shown, _): value = "\(shown)"
@@ -75,11 +77,12 @@ public struct FrameCache {
       }
       reportIssue(
         """
-        The control "\(control)" draws something else now than when its value was \(value) \
+        The control "\(control.label)" draws something else now than when its value was \(value) \
         too: the form draws a row again only when its control's value changes, so the screen \
         kept the old picture. Make `value` describe everything `draw` reads from the state \
         (.text("\\(a) \\(b)") for several things).
-        """)
+        """, fileID: control.location.fileID, filePath: control.location.filePath, line: control.location.line,
+        column: control.location.column)
     }
   #endif
 
@@ -95,6 +98,14 @@ public struct FrameCache {
     theme = nil
     rowsDrawnInLastFrame = nil
   }
+}
+
+/// A control written outside this package, as ``FrameCache`` checks it in a debug build: its
+/// place in the layout, its label and where it was written.
+struct OwnControl {
+  let index: Int
+  let label: String
+  let location: SourceLocation
 }
 
 /// Everything one screen row of a form is drawn from (size and theme are the frame's).

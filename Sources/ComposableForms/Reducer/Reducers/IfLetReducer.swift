@@ -92,14 +92,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 }
 
-/// Where a reducer operator was written, for issue reports.
-struct SourceLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-}
-
 /// Identifies the effects of the child at one place (key path and identity), so dismissing or
 /// replacing the child cancels them; the library's own, so each `Scope` keeps it apart.
 struct ChildEffectsID: PlacedEffectID {
