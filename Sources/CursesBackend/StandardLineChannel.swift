@@ -39,15 +39,15 @@ public final class StandardLineChannel: LineChannel {
   /// What messages of the channel's own start with (`signup: the answer is not UTF-8 ...`).
   private let programName: String
   /// Where a value too long for a terminal line can be given instead, said when one is cut.
-  private let longerAnswers: String?
+  private let longAnswerHint: String?
 
   /// - Parameters:
   ///   - programName: What the channel's own messages start with.
-  ///   - longerAnswers: Where a value longer than a terminal line (4,095 bytes) can be given
+  ///   - longAnswerHint: Where a value longer than a terminal line (4,095 bytes) can be given
   ///     instead (`"give a longer value with --set"`), said when an answer may have been cut.
-  public init(programName: String, longerAnswers: String? = nil) {
+  public init(programName: String, longAnswerHint: String? = nil) {
     self.programName = programName
-    self.longerAnswers = longerAnswers
+    self.longAnswerHint = longAnswerHint
     isInteractive = isatty(0) == 1
     let terminal = isInteractive ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
     output = terminal >= 0 ? terminal : 2
@@ -102,7 +102,7 @@ public final class StandardLineChannel: LineChannel {
       let asked = question
       write(
         "  Error: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
-          + "it was not taken. Type a shorter one\(longerAnswers.map { " (\($0))" } ?? "").\n" + asked)
+          + "it was not taken. Type a shorter one\(longAnswerHint.map { " (\($0))" } ?? "").\n" + asked)
       return await readLine(secret: secret)
     }
     return line

@@ -43,18 +43,19 @@ extension ClientStorageClient {
   /// let all = try await clients?.all() ?? []
   /// ```
   public static func existing(databaseAt path: String) throws(StorageError) -> Self? {
-    guard ClientDatabase.mayHoldClients(path) else { return nil }
+    guard ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
     return try live(databaseAt: path)
   }
 
-  /// Why ``existing(databaseAt:)`` found no database at `path`, as a message says it: there is
-  /// none, or the file there is empty (a file exists, so "none" would send the user looking).
+  /// Why ``existing(databaseAt:)`` returned `nil` for `path`, as a message says it: there is
+  /// no database, or the file there is empty (a file exists, so "none" would send the user
+  /// looking).
   public static func absence(at path: String) -> String {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return "there is no clients database at \(path)"
+    switch ClientDatabase.presence(at: path) {
+    case .emptyFile: "\(path) is an empty file, not yet a clients database"
+    // NB: `.mayHoldClients` only if a file appeared since `existing` looked.
+    case .none, .mayHoldClients: "there is no clients database at \(path)"
     }
-    return "\(path) is an empty file, not yet a clients database"
   }
 
   /// Like ``live(databaseAt:)``, but the database opens on a background thread at the first
@@ -297,13 +298,22 @@ struct ClientDatabase: Sendable {
     return ""
   }
 
-  /// Whether there may be clients to read at `path`: `false` when no file is there, or an
-  /// empty one (reading must not write a new database there), so a read finds none and
-  /// creates nothing. Other files are for the opening to judge.
-  static func mayHoldClients(_ path: String) -> Bool {
+  /// What is at a database's path, as far as reading clients goes.
+  enum Presence {
+    /// No file (nor folder on the way).
+    case none
+    /// An empty file: SQLite would start a database there, which reading must not do.
+    case emptyFile
+    /// Something else: for the opening to judge (a database, or a file it refuses).
+    case mayHoldClients
+  }
+
+  /// What is at `path`: where there is nothing or an empty file, a read finds no clients and
+  /// creates nothing.
+  static func presence(at path: String) -> Presence {
     var info = stat()
-    if stat(path, &info) != 0 { return errno != ENOENT && errno != ENOTDIR }
-    return !((info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0)
+    if stat(path, &info) != 0 { return errno == ENOENT || errno == ENOTDIR ? .none : .mayHoldClients }
+    return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 ? .emptyFile : .mayHoldClients
   }
 
   /// Throws when a file at `path` is not an SQLite database, judged by its 16-byte header

@@ -46,7 +46,7 @@ final class ClientDatabaseOpening: Sendable {
   /// so a mistyped `--database` path browsed and left leaves no database behind.
   func databaseToRead() async throws -> ClientDatabase? {
     let opened = attempt.withLock { $0 != nil }
-    guard opened || ClientDatabase.mayHoldClients(path) else { return nil }
+    guard opened || ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
     return try await database()
   }
 

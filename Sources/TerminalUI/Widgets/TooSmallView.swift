@@ -32,6 +32,7 @@ public struct TooSmallView: Widget {
       ["Terminal too small", "Need \(need), have \(have)", "Enlarge the window"],
       ["Terminal too small", "Need \(need), have \(have)"],
       ["Need \(need)", "have \(have)"],
+      ["Need \(need), have \(have)"],
       ["Need \(need)"],
     ]
     let wrappedMessages = messages.map { message in

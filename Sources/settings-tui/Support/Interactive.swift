@@ -61,6 +61,6 @@ extension StandardLineChannel {
   /// Line mode's channel for this program: its name on the channel's messages, and `--set`
   /// for a value longer than a terminal line.
   static func answeringSettingsTUI() -> StandardLineChannel {
-    StandardLineChannel(programName: "settings-tui", longerAnswers: "give a longer value with --set")
+    StandardLineChannel(programName: "settings-tui", longAnswerHint: "give a longer value with --set")
   }
 }

@@ -27,6 +27,7 @@ struct TooSmallViewTests {
     #expect(lines(columns: 10, rows: 3) == ["Need 30×8", "have 10×3", ""])
     #expect(lines(columns: 24, rows: 2) == ["   Terminal too small", "  Need 30×8, have 24×2"])
     #expect(lines(columns: 12, rows: 1) == [" Need 30×8"])
+    #expect(lines(columns: 24, rows: 1) == ["  Need 30×8, have 24×1"], "one row, wide enough for both")
   }
 
   @Test func aWaitingQuestionStaysWithItsKeysWhenRowsAreShort() {
