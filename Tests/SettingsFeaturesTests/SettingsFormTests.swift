@@ -83,6 +83,38 @@ struct SettingsFormTests {
     await store.finish()
   }
 
+  /// Space, Tab, Space typed at once on Notifications: the channel toggles wait for the
+  /// permission, so the second Space cannot tick one that a refusal would then leave ticked
+  /// and disabled, out of the person's reach.
+  @Test func keysTypedAheadWhileAskingCannotTickAChannel() async {
+    let clock = TestClock()
+    var state = SettingsForm.State()
+    state.form.focus = .field(.enableNotifications)
+    let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
+      $0.notificationPermission.request = {
+        try? await clock.sleep(for: .milliseconds(50))
+        return .denied(reason: "No desktop session")
+      }
+    }
+    await store.send(.set(\.$enableNotifications, true)) {
+      $0.form.hasEdits = true
+      $0.enableNotifications = true
+      $0.isLoading = true
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.protectMyPosts)
+      $0.form.validated = [.enableNotifications]
+    }
+    await store.send(.set(\.$protectMyPosts, true)) { $0.protectMyPosts = true }
+    await clock.advance(by: .milliseconds(50))
+    await store.receive(.permissionResponse(.denied(reason: "No desktop session"))) {
+      $0.isLoading = false
+      $0.enableNotifications = false
+      $0.notificationsDenial = "No desktop session"
+    }
+    #expect(!store.state.sendEmailNotifications)
+  }
+
   @Test func focusLeavingAChannelToggleThatGetsDisabledMovesOn() async {
     var state = SettingsForm.State(settings: UserSettings(enableNotifications: true))
     state.form.focus = .field(.sendMobileNotifications)

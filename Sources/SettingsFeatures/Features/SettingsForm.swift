@@ -25,7 +25,7 @@ public struct SettingsForm: Reducer {
     public var hasChangedValues: Bool? { settings != original }
 
     /// The display name is required and at most 32 characters; the channel toggles are enabled
-    /// only while notifications are on.
+    /// only while notifications are on and permitted.
     public static let rules = FormRules<Self, Field>(
       Validate(
         .displayName, \.$displayName,
@@ -34,7 +34,9 @@ public struct SettingsForm: Reducer {
         .noControlCharacters("Control characters cannot be part of a display name")),
       isEnabled: { state, field in
         switch field {
-        case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications
+        // NB: Not while the permission is being asked: a channel ticked meanwhile (keys typed
+        //     ahead) would stay ticked, and disabled, if notifications were then refused.
+        case .sendEmailNotifications, .sendMobileNotifications: state.enableNotifications && !state.isLoading
         default: true
         }
       }
