@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <time.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -240,6 +241,58 @@ static inline void cn_relay_ignore(int signal_number) {
 
 /// Stops relaying: later signals that still reach the handler write nowhere.
 static inline void cn_relay_detach(void) { *cn_relay_fd() = -1; }
+
+/// What `cn_child_signals_begin` replaced, for `cn_child_signals_end` to put back.
+typedef struct {
+  struct sigaction interrupt, quit, stop;
+  sigset_t mask;
+} cn_child_signals;
+
+/// While a program of the person's (an editor) owns the terminal, as `system()` does: Ctrl-C
+/// and Ctrl-\ are that program's alone (ignored here, not acted on once it returns), and
+/// Ctrl-Z stops this process with it, so the shell sees the whole job stopped and `fg`
+/// continues both. Without it, the relayed Ctrl-Z waited for the editor, which had stopped:
+/// the terminal hung.
+static inline cn_child_signals cn_child_signals_begin(void) {
+  cn_child_signals saved;
+  struct sigaction ignore, standard;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  memset(&standard, 0, sizeof standard);
+  standard.sa_handler = SIG_DFL;
+  sigemptyset(&standard.sa_mask);
+  sigaction(SIGINT, &ignore, &saved.interrupt);
+  sigaction(SIGQUIT, &ignore, &saved.quit);
+  sigaction(SIGTSTP, &standard, &saved.stop);
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &stop, &saved.mask);
+  return saved;
+}
+
+/// Puts back what `cn_child_signals_begin` replaced.
+static inline void cn_child_signals_end(cn_child_signals saved) {
+  pthread_sigmask(SIG_SETMASK, &saved.mask, NULL);
+  sigaction(SIGINT, &saved.interrupt, NULL);
+  sigaction(SIGQUIT, &saved.quit, NULL);
+  sigaction(SIGTSTP, &saved.stop, NULL);
+}
+
+/// Spawn attributes that give the child the default action for the signals
+/// `cn_child_signals_begin` ignores here, and no blocked signals.
+static inline int cn_spawn_default_signals(posix_spawnattr_t *attributes) {
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGQUIT);
+  sigaddset(&defaults, SIGTSTP);
+  sigemptyset(&none);
+  if (posix_spawnattr_setsigdefault(attributes, &defaults) != 0) return -1;
+  if (posix_spawnattr_setsigmask(attributes, &none) != 0) return -1;
+  return posix_spawnattr_setflags(attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+}
 
 /// Stops the process the way the shell's Ctrl-Z would (default SIGTSTP action), returning after
 /// SIGCONT. The relayed SIGTSTP handler, if any, is put back afterwards.

@@ -1,3 +1,4 @@
+import CNcurses
 import TerminalUI
 
 #if canImport(Glibc)
@@ -53,6 +54,14 @@ extension CursesBackend {
     posix_spawn_file_actions_adddup2(&actions, screen.inputFD, 0)
     posix_spawn_file_actions_adddup2(&actions, screen.outputFD, 1)
     posix_spawn_file_actions_adddup2(&actions, screen.outputFD, 2)
+    #if os(Linux)
+      var attributes = posix_spawnattr_t()
+    #else
+      var attributes: posix_spawnattr_t? = nil
+    #endif
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    guard cn_spawn_default_signals(&attributes) == 0 else { return nil }
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     #if canImport(Darwin)
@@ -60,8 +69,11 @@ extension CursesBackend {
     #else
       let environment = environ
     #endif
+    // NB: The editor owns Ctrl-C, Ctrl-\ and Ctrl-Z while it runs (see the shim).
+    let signals = cn_child_signals_begin()
+    defer { cn_child_signals_end(signals) }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environment) == 0 else { return nil }
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment) == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return nil }

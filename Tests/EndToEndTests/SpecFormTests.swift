@@ -424,6 +424,38 @@ extension EndToEnd {
       #expect(terminal.isRestored, "\(terminal)")
     }
 
+    /// Ctrl-Z in the editor stops the whole job, as in any shell pipeline, and `fg` brings the
+    /// editor back where it was; Ctrl-C there is the editor's, and the form goes on after it.
+    /// (The form waited for an editor that had stopped: nothing typed got the terminal back.)
+    @Test func controlZAndControlCInTheEditorAreTheEditors() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(#"{"fields": [{"key": "body", "kind": "textarea", "label": "Body"}]}"#, to: "spec.json", in: session)
+      // An editor that asks for a line on the terminal, as vi waits for keys.
+      let editor = session.folder.appendingPathComponent("editor.sh")
+      try Data("#!/bin/sh\nprintf 'editor> '\nread line\nprintf '%s\\n' \"$line\" >> \"$1\"\n".utf8).write(to: editor)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+      try await session.startShell(running: #"EDITOR="$DIR/editor.sh" VISUAL= "$BIN" form spec.json"#)
+      try await session.waitForFocus(on: "Body")
+      try session.press("C-e")
+      try await session.waitFor(text: "editor>")
+      try session.press("C-z")
+      try await session.waitFor("the shell to report the stopped job") { $0.contains("Stopped") }
+      try session.type("fg")
+      try session.press("Enter")
+      try session.type("typed in the editor")
+      try session.press("Enter")
+      try await session.waitFor(text: "typed in the editor")
+
+      try session.press("C-e")
+      try await session.waitFor(text: "editor>")
+      try session.press("C-c")
+      let screen = try await session.waitFor(text: "The editor gave no text back (not found, interrupted")
+      #expect(screen.contains("typed in the editor"), "the form goes on, its text kept\n\(screen)")
+      try await session.discardChanges()
+      try await session.waitFor(text: "exit=1")
+    }
+
     static let clickable = """
       {"title": "Clicks", "fields": [
         {"key": "name", "kind": "text", "label": "Name"},

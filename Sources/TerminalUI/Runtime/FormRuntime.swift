@@ -136,7 +136,7 @@ where Action.State == State {
         terminal.invalidate()
         guard let edited else {
           // NB: Its own messages went to the screen the form has just drawn over.
-          view.notice = "The editor did not finish (not found, or it ended with an error): the text is unchanged"
+          view.notice = "The editor gave no text back (not found, interrupted, failed, or it removed the file): the text is unchanged"
           return nil
         }
         let (action, notice) = editable.set(edited)

@@ -137,7 +137,7 @@ struct TextAreaTests {
     let (_, failed, failedScreen) = await run(keys) { _ in nil }
     #expect(failed.body == "draft")
     // NB: The editor's own message went to the screen the form drew over: the form says it.
-    #expect(failedScreen.lines.joined().contains("The editor did not finish"), "\(failedScreen.lines.joined(separator: "\n"))")
+    #expect(failedScreen.lines.joined().contains("The editor gave no text back"), "\(failedScreen.lines.joined(separator: "\n"))")
     let (_, none, _) = await run(keys)
     #expect(none.body == "draft")
   }
