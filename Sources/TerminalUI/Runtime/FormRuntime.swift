@@ -125,7 +125,9 @@ where Action.State == State {
       case nil:
         return nil
       case .cancel? where !layout.fits(terminal.size):
-        actions = [.form(.cancelTapped)]
+        // NB: As at full size: a list's typed filter is cleared first, then the form cancels,
+        //     so Esc does one thing whatever the window's size.
+        actions = layout.actions(for: .cancel, state: state, view: &view)
       case _? where !layout.fits(terminal.size):
         // NB: The form is not on screen, so nothing may change it unseen: only resize (handled
         //     above), Esc and Ctrl-C work until the window is large enough again.

@@ -150,6 +150,32 @@ struct RuntimeTests {
     #expect(await run.value == .cancelled)
   }
 
+  /// Esc on the too-small screen does what it does at full size: it clears a list's typed
+  /// filter first, and only the next Esc cancels the form.
+  @Test func escOnTheTooSmallScreenClearsAFilterFirstAsAtFullSize() {
+    var state = Trip.State()
+    state.form.focus = .field(.region)
+    let store = Store(initialState: state) { Trip() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: Trip.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource())
+    for character in "pro" { _ = runtime.handle(.character(character)) }
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("pro") }, "the filter shows")
+    backend.size = Size(columns: 20, rows: 5)
+    _ = runtime.handle(.resize)
+    #expect(runtime.handle(.escape) == nil, "the filter is cleared; the form goes on")
+    #expect(store.state.form.outcome == nil)
+    backend.size = Size(columns: 60, rows: 24)
+    _ = runtime.handle(.resize)
+    runtime.render()
+    #expect(!backend.lines.contains { $0.contains("pro") }, "\(backend.lines.joined(separator: "\n"))")
+    backend.size = Size(columns: 20, rows: 5)
+    _ = runtime.handle(.resize)
+    _ = runtime.handle(.escape)
+    #expect(store.state.form.outcome == .cancelled)
+  }
+
   @Test func resizingToTinyAndBackKeepsEverythingTyped() async {
     let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
       $0.continuousClock = ImmediateClock()
