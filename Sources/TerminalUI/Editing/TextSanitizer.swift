@@ -74,16 +74,16 @@ enum TextSanitizer {
     return String(kept)
   }
 
-  /// Pasted text made fit for a text area: line breaks (`\r\n`, `\r`, `\n`) become `\n`,
-  /// tabs one space each (or stay, `keepingTabs`, for a text written in an editor); other
-  /// control characters are dropped.
-  static func multiLine(_ text: String, keepingTabs: Bool = false) -> String {
+  /// Text made fit for a text area (pasted, written in the editor, answered in line mode):
+  /// line breaks (`\r\n`, `\r`, `\n`) become `\n`, tabs stay (a pasted snippet keeps its
+  /// indentation, as one written in the editor does); other control characters are dropped.
+  static func multiLine(_ text: String) -> String {
     var result = ""
     for character in withoutEscapeSequences(text) {
       if character.isNewline {
         result.append("\n")
       } else if character == "\t" {
-        result.append(keepingTabs ? "\t" : " ")
+        result.append("\t")
       } else if isPrintable(character) {
         result.append(character)
       }

@@ -348,7 +348,7 @@ where Action.State == State {
     return (access.get(state), { edited in
       // NB: Tabs stay: they were in the text the editor was given (a text area shows each as
       //     ␉), or written there on purpose, so an editor closed unchanged changes nothing.
-      var text = TextSanitizer.multiLine(edited, keepingTabs: true)
+      var text = TextSanitizer.multiLine(edited)
       if text.hasSuffix("\n") { text.removeLast() }
       var notice: String?
       if let maxLength = access.maxLength, text.count > maxLength {

@@ -21,5 +21,7 @@ struct TextSanitizerTests {
     #expect(TextSanitizer.singleLine("end\u{1B}[12") == "end")
     #expect(TextSanitizer.singleLine("José [x] ok") == "José [x] ok")
     #expect(TextSanitizer.singleLine("tab\there\nnext") == "tab here next")
+    // A text area keeps a pasted snippet's indentation, as it keeps one written in the editor.
+    #expect(TextSanitizer.multiLine("if x:\n\treturn 1") == "if x:\n\treturn 1")
   }
 }

@@ -64,7 +64,9 @@ public func Stepper<State>(
           next = min(max(0, range.lowerBound), range.upperBound)
         }
       case let .edit(.paste(text)):
-        guard let number = Int(text.trimmingSpaces), range.contains(number) else {
+        // NB: A whole copied line comes with its line break: blanks around the number go.
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1, let number = Int(words[0]), range.contains(number) else {
           input.notice = "Only a number from \(range.lowerBound) to \(range.upperBound) can be pasted here"
           return nil
         }
