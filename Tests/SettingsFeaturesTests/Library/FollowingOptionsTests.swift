@@ -161,6 +161,12 @@ struct FollowingOptionsTests {
     #expect(peru.region == "Lima")
   }
 
+  /// A pasted filter reads as one typed into a text field: its line break is a space.
+  @Test func aPastedFilterTurnsItsLineBreakIntoASpace() async {
+    let (state, lines) = await run([.right, .tab, .paste("Prefecture\n4"), .enter])
+    #expect(state.region == "Prefecture 4", "\(lines.joined(separator: "\n"))")
+  }
+
   /// Options that shrink under a typed filter (Japan's 47 to Peru's 2, loaded while the list has
   /// focus) leave it on the screen, where Esc is seen to clear it: a list that stopped
   /// filtering hid the filter and still took keys for it.

@@ -120,7 +120,8 @@ struct ListNavigation {
       input.highlight = 0
       input.isTyping = true
     case let .paste(text) where filters:
-      input.typed += text.filter { TextSanitizer.isPrintable($0) && $0 != "\n" }.prefix(200)
+      // NB: As into a text field: line breaks and tabs become spaces (`x\ny` filters for `x y`).
+      input.typed += TextSanitizer.singleLine(text).prefix(200)
       input.highlight = 0
       input.isTyping = !input.typed.isEmpty
     case let .character(character):
