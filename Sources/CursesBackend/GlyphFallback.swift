@@ -5,8 +5,9 @@ import TerminalUI
 ///
 /// Line drawing (the rule under a title, a dialog's box) goes through the alternate character
 /// set, which curses turns into the terminal's own (terminfo's `acsc`) or an ASCII look-alike
-/// where it has none; the few other symbols the widgets use get an ASCII look-alike; anything
-/// else shows as `?`, one per column, so nothing moves.
+/// where it has none; the few other symbols the widgets use get an ASCII look-alike; a letter
+/// with an accent its plain spelling (``Transliteration``, `José` as `Jose`); anything else
+/// shows as `?`, one per column, so nothing moves.
 enum GlyphFallback {
   /// How one cell is written.
   enum Output: Equatable {
@@ -35,6 +36,7 @@ enum GlyphFallback {
       // NB: The spinner's braille frames turn as a classic ASCII spinner.
       return .text(spinner[Int(scalar.value) % spinner.count])
     }
+    if let spelled = Transliteration.ascii(text, width: max(1, cell.width)) { return .text(spelled) }
     return .text(String(repeating: "?", count: max(1, cell.width)))
   }
 

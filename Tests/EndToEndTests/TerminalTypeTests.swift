@@ -54,6 +54,24 @@ extension EndToEnd {
       }
     }
 
+    /// In the C locale a saved name with accents reads as its plain letters (`Jose Nunez`),
+    /// not `Jos? N??ez`, on a 7-bit screen; the saved value is unchanged.
+    @Test func inTheCLocaleAccentedNamesReadAsTheirPlainLetters() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let added = try session.runDirectly(
+        ["client", "--no-input", "--set", "name=José Núñez", "--set", "email=jose@example.com", "--set", "age=30"])
+      #expect(added.status == 0, "\(added)")
+      // NB: From a shell: the list prints JSON where standard output is no terminal.
+      try await session.startShell(running: #"LANG=C LC_ALL=C "$BIN" clients"#)
+      let screen = try await session.waitFor(text: "Jose Nunez")
+      #expect(!screen.contains("?"), "\(screen)")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=0")
+      let listed = try session.runDirectly(["clients", "--json"])
+      #expect(listed.stdout.contains("José Núñez"), "\(listed)")
+    }
+
     /// Ctrl-Left moves a word back whether the terminfo lists it (xterm's `kLFT5`) or not
     /// (screen's): it neither cancels the form (as Esc) nor types the rest of its sequence.
     @Test(arguments: ["screen-256color", "xterm-256color"])
