@@ -9,11 +9,14 @@ struct GlyphFallbackTests {
     GlyphFallback.output(for: Cell(symbol), unicode: false)
   }
 
-  /// A name reads as `Jose`, not `Jos?`: a letter with an accent takes its plain spelling.
-  @Test(arguments: [("é", "e"), ("ã", "a"), ("Ł", "L"), ("ø", "o"), ("Ç", "C"), ("ñ", "n")])
-  func aLetterWithAnAccentShowsItsPlainLetter(letter: String, plain: String) {
-    #expect(shown(letter) == .text(plain))
-  }
+  #if os(Linux)
+    /// A name reads as `Jose`, not `Jos?`: a letter with an accent takes its plain spelling
+    /// (glibc's transliteration; elsewhere `?` stays).
+    @Test(arguments: [("é", "e"), ("ã", "a"), ("Ł", "L"), ("ø", "o"), ("Ç", "C"), ("ñ", "n")])
+    func aLetterWithAnAccentShowsItsPlainLetter(letter: String, plain: String) {
+      #expect(shown(letter) == .text(plain))
+    }
+  #endif
 
   /// What has no spelling of its width stays `?` per column, so nothing on the row moves:
   /// `ß` is `ss`, two letters for one column; CJK has no ASCII spelling.
