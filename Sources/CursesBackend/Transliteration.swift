@@ -24,16 +24,12 @@ enum Transliteration {
   }
 
   #if os(Linux)
+    // NB: Called for cells written to the terminal, which are the cells that changed: no
+    //     spelling is kept between calls.
     private static func spelling(_ text: String, width: Int) -> String? {
-      converter.withLock { converter -> String? in
-        guard let descriptor = converter.descriptor else { return nil }
-        if let known = converter.spelled[text] { return known.flatMap { $0.count == width ? $0 : nil } }
-        let spelled = spell(text, with: descriptor)
-        // NB: A frame asks again for every cell: the letters seen are kept (a screenful at most
-        //     is new at a time), and forgotten together past a bound.
-        if converter.spelled.count >= 4_096 { converter.spelled.removeAll(keepingCapacity: true) }
-        converter.spelled[text] = spelled
-        return spelled.flatMap { $0.count == width ? $0 : nil }
+      converter.withLock { descriptor -> String? in
+        guard let descriptor, let spelled = spell(text, with: descriptor) else { return nil }
+        return spelled.count == width ? spelled : nil
       }
     }
 
@@ -62,17 +58,12 @@ enum Transliteration {
       return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The converter (UTF-8 to ASCII with transliteration, opened once; `nil` where the C
-    /// library has none) and the spellings found so far; `iconv` keeps state, so one at a time.
-    private struct Converter {
-      var descriptor: iconv_t?
-      var spelled: [String: String?] = [:]
-    }
-
-    private static let converter = Mutex(Converter(descriptor: {
+    /// The converter, UTF-8 to ASCII with transliteration, opened once; `nil` where the C
+    /// library has none. `iconv` keeps state, so one conversion at a time.
+    private static let converter = Mutex<iconv_t?>({
       let descriptor = iconv_open("ASCII//TRANSLIT", "UTF-8")
       return descriptor == iconv_t(bitPattern: -1) ? nil : descriptor
-    }()))
+    }())
 
     /// The locale whose transliteration tables glibc reads (built into glibc since 2.35).
     private nonisolated(unsafe) static let spellingLocale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)

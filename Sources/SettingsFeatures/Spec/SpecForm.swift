@@ -48,10 +48,8 @@ public struct SpecForm: Reducer {
     /// whose options follow a select; `nil` for a list whose options are fixed.
     public func offered(at index: Int) -> (options: [String], when: String)? {
       let spec = SpecForm.installed.spec
-      let field = spec.fields[index]
-      guard let select = field.optionsBy else { return nil }
-      let value = texts[select].wrappedValue
-      return (field.options(when: value), FormSpec.when(spec.fields[select], is: value))
+      guard let select = spec.fields[index].optionsBy else { return nil }
+      return (options(at: index), FormSpec.when(spec.fields[select], is: texts[select].wrappedValue))
     }
 
     /// The options the list at `index` offers now (its control asks several times a frame:

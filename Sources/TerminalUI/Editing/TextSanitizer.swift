@@ -82,9 +82,7 @@ enum TextSanitizer {
     for character in withoutEscapeSequences(text) {
       if character.isNewline {
         result.append("\n")
-      } else if character == "\t" {
-        result.append("\t")
-      } else if isPrintable(character) {
+      } else if character == "\t" || isPrintable(character) {
         result.append(character)
       }
     }

@@ -35,12 +35,12 @@ public struct TooSmallView: Widget {
       ["Need \(need), have \(have)"],
       ["Need \(need)"],
     ]
-    let wrappedMessages = messages.map { message in
+    let wrap = { (message: [String]) in
       (message + question).enumerated().flatMap { index, line in
         line.wrapped(toWidth: area.width).map { (text: $0, isTitle: index == 0) }
       }
     }
-    let wrapped = wrappedMessages.first { $0.count <= area.height } ?? wrappedMessages[wrappedMessages.count - 1]
+    let wrapped = messages.lazy.map(wrap).first { $0.count <= area.height } ?? wrap(messages[messages.count - 1])
     let top = area.y + max(0, (area.height - wrapped.count) / 2)
     for (index, line) in wrapped.enumerated() where top + index < area.y + area.height {
       let x = area.x + max(0, (area.width - line.text.displayWidth) / 2)

@@ -30,9 +30,10 @@ struct RemoveClient: AsyncParsableCommand {
   @OptionGroup var database: DatabaseOption
 
   func run() async throws {
-    let path = try database.path(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let path = try database.path(environment: environment)
     let clients = try database.existingClients(for: email, at: path)
-      .discardingDrafts(in: path, environment: ProcessInfo.processInfo.environment)
+      .discardingDrafts(in: path, environment: environment)
     let saved: Client
     do {
       guard let found = try await clients.find(email) else {
