@@ -52,6 +52,23 @@ public struct SpecForm: Reducer {
       return (options(at: index), FormSpec.when(spec.fields[select], is: texts[select].wrappedValue))
     }
 
+    /// Why line mode refuses `answer` to the list at `index` where the select it follows
+    /// offers it at another value (`"fsn1" is not one of the options when provider is "aws"`,
+    /// as `--set` says), for each of a multiselect's comma-separated answers; else `nil`, and
+    /// the list's own refusal stands.
+    public func refusal(of answer: String, at index: Int) -> String? {
+      guard let offered = offered(at: index) else { return nil }
+      let field = SpecForm.installed.spec.fields[index]
+      let key = SpecForm.matchKey
+      let answers = field.kind == .multiselect ? answer.split(separator: ",").map(String.init) : [answer]
+      for answer in answers.map({ key($0.trimmed) })
+      where !offered.options.contains(where: { key($0) == answer }) {
+        let elsewhere = field.optionsByValue.values.lazy.flatMap { $0 }.first { key($0) == answer }
+        if let elsewhere { return FormSpec.error(of: field, value: .text(elsewhere), offered: offered) }
+      }
+      return nil
+    }
+
     /// The options the list at `index` offers now (its control asks several times a frame:
     /// no words made here).
     public func options(at index: Int) -> [String] {

@@ -32,7 +32,8 @@ extension SpecForm {
       case .select where item.optionsBy != nil:
         control = Select(
           item.label, \.texts[index], options: { $0.options(at: index) }, visibleRows: rows(item),
-          title: { $0 }, matchKey: SpecForm.matchKey)
+          title: { $0 }, matchKey: SpecForm.matchKey
+        ).answerRefusal { $1.refusal(of: $0, at: index) }
       case .select:
         control = Select(
           item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5,
@@ -45,7 +46,8 @@ extension SpecForm {
             visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
           : MultiSelect(
             item.label, \.lists[index], options: { $0.options(at: index) }, limit: item.maximum,
-            visibleRows: rows(item), title: { $0 }, matchKey: SpecForm.matchKey)
+            visibleRows: rows(item), title: { $0 }, matchKey: SpecForm.matchKey
+          ).answerRefusal { $1.refusal(of: $0, at: index) }
         // NB: "or none" is no answer where at least one must be chosen.
         let least = max(item.minimum ?? 0, item.required ? 1 : 0)
         let most = item.maximum.map { ", at most \($0)" } ?? ""

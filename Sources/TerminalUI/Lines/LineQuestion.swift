@@ -214,6 +214,35 @@ extension FormControl {
   }
 }
 
+extension FormControl {
+  /// This control's refusals in the form's own words where it knows more than the control:
+  /// `explain` gets a refused answer (trimmed) and the state, and returns what to say instead,
+  /// or `nil` to keep the control's own ("Type a number from 1 to 3, ...").
+  ///
+  /// ```swift
+  /// Select("Region", \.$region, options: { $0.country.regions }).answerRefusal { text, state in
+  ///   Country.allRegions.contains(text) ? "\(text) is not a region of \(state.country.name)" : nil
+  /// }
+  /// ```
+  public func answerRefusal(_ explain: @escaping (_ text: String, _ state: State) -> String?) -> FormControl {
+    guard let question = line else { return self }
+    return FormControl(
+      copying: self,
+      line: .some({ state in
+        var asked = question(state)
+        let answer = asked.answer
+        asked.answer = { text, state throws(MisunderstoodAnswer) in
+          do throws(MisunderstoodAnswer) {
+            return try answer(text, state)
+          } catch {
+            throw explain(text.trimmingSpaces, state).map(MisunderstoodAnswer.init) ?? error
+          }
+        }
+        return asked
+      }))
+  }
+}
+
 extension String {
   /// The text without spaces and tabs at either end.
   var trimmingSpaces: String {

@@ -192,6 +192,27 @@ struct LineModeTests {
     #expect(channel.transcript.contains("Stars (a number from 0 to 5) [0]: 7\n  Error: Type a number from 0 to 5\n"), "\(channel.transcript)")
   }
 
+  /// `answerRefusal` says a refusal in the form's words where it returns some, and leaves the
+  /// control's own where it returns `nil`; the answer reaches it trimmed.
+  @Test func aRefusalInTheFormsOwnWordsReplacesTheControlsWhereItHasSome() async {
+    let layout = FormLayout<Review.State, Review.Action>("Review") { field in
+      switch field {
+      case .title: TextField("Title", \.$title)
+      case .stars: Rating("Stars", \.$stars)
+      case .accepted:
+        Toggle("Accept terms", \.$accepted).answerRefusal { text, state in
+          text == "maybe" ? "\"\(state.title)\" needs a yes or a no" : nil
+        }
+      }
+    }
+    let store = Store(initialState: Review.State(stars: 4)) { Review() }
+    let channel = ScriptedLineChannel(["Nice", "", "  maybe ", "perhaps", "y"])
+    #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.accepted)
+    #expect(channel.transcript.contains("  Error: \"Nice\" needs a yes or a no\n"), "\(channel.transcript)")
+    #expect(channel.transcript.contains("  Error: Type y for"), "the toggle's own: \(channel.transcript)")
+  }
+
   /// A note ends with a blank line: the next field's description, indented as the note's lines
   /// are, read as part of the note.
   @Test func aNoteEndsBeforeTheNextFieldsDescription() async {

@@ -153,6 +153,21 @@ struct OptionsBySpecTests: SpecParsing {
     }
   }
 
+  /// In line mode, an answer another option of the select would offer is refused in the words
+  /// `--set` uses, naming the select's value; other refusals stay the list's own.
+  @Test func lineModeSaysWhenAnotherChoiceOfTheSelectOffersAnAnswer() async throws {
+    SpecForm.install(try parse(Self.cloud))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let channel = ScriptedLineChannel(["", "FSN1", "mars", "2", "dc14, b", "b"])
+    #expect(await SpecForm.layout().runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(store.state.texts[1].wrappedValue == "europe-west4")
+    #expect(store.state.lists[2].wrappedValue == ["b"])
+    let transcript = channel.transcript
+    #expect(transcript.contains(#"Error: "fsn1" is not one of the options when provider is "gcp""#), "\(transcript)")
+    #expect(transcript.contains("Error: Type a number from 1 to 2, or an option as it is written"), "\(transcript)")
+    #expect(transcript.contains(#"Error: "dc14" is not one of the options when region is "europe-west4""#), "\(transcript)")
+  }
+
   /// Without rows, a list that follows a select takes as many as its longest list (5 at most)
   /// and its filter line, for every option of the select: the fields below do not move.
   @Test func withoutRowsAListTakesItsLongestListsRows() throws {
