@@ -11,7 +11,8 @@ extension Effect {
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     switch operation {
     case .none: return .none
-    case .send: return self
+    // NB: A `.send` is marked too, so that `cancelInFlight` cancels what runs (TCA's does).
+    case .send where !cancelInFlight: return self
     default:
       return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, effect: self))
     }

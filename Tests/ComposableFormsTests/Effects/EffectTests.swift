@@ -11,6 +11,7 @@ struct Effects: Reducer {
     case startTimer, stopTimer, tick
     case search(String), searchResult(String)
     case mergeTapped, concatenateTapped, logged(String)
+    case resetTimer, timerRequested
   }
 
   enum CancelID { case timer, search }
@@ -26,6 +27,10 @@ struct Effects: Reducer {
       .cancellable(id: CancelID.timer, cancelInFlight: true)
     case .stopTimer:
       return .cancel(id: CancelID.timer)
+    case .timerRequested:
+      return .send(.startTimer)
+    case .resetTimer:
+      return .send(.logged("reset")).cancellable(id: CancelID.timer, cancelInFlight: true)
     case .tick:
       state.log.append("tick")
       return .none
@@ -81,6 +86,20 @@ struct EffectTests {
     await clock.advance(by: .milliseconds(400))
     await store.receive(.tick) { $0.log = ["tick"] }
     await store.send(.stopTimer)
+    await store.finish()
+  }
+
+  /// As in TCA, where `.send` is an effect like any other: `cancelInFlight` cancels what runs
+  /// under the identifier, and the action still arrives.
+  @Test func aSendMarkedCancelInFlightStopsTheRunningEffect() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimer)
+    await store.send(.resetTimer)
+    await store.receive(.logged("reset")) { $0.log = ["reset"] }
+    await clock.advance(by: .seconds(5))
     await store.finish()
   }
 
