@@ -233,12 +233,12 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     await Task.megaYield()
+    let here = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     if strict, received.isEmpty {
-      fail(
-        "There were no received actions to skip.",
-        at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      fail("There were no received actions to skip.", at: here)
     }
-    skip(received, at: location)
+    // NB: Effects the skipped actions started and that still run at the end are reported here.
+    skip(received, at: here)
     asserted = state
   }
 

@@ -10,10 +10,13 @@ import IssueReporting
 /// ```swift
 /// case .saveButtonTapped:
 ///   state.isSaving = true
-///   return .run { [values = state.values] send in
+///   return .run { [storage, values = state.values] send in
 ///     await send(.saveResponse(Result { try await storage.save(values) }))
 ///   }
 /// ```
+///
+/// The closure is `@Sendable`: capture the dependencies it uses (`[storage]`), as a `public`
+/// reducer is not `Sendable` itself and cannot be captured whole.
 public struct Effect<Action> {
   @usableFromInline
   indirect enum Operation {
@@ -50,7 +53,7 @@ extension Effect {
   /// a reducer's ``Reducer/dependency(_:_:)`` or a `withDependencies` around it changed them).
   ///
   /// ```swift
-  /// return .run { send in
+  /// return .run { [permission] send in
   ///   let response = await permission.request()
   ///   await send(.permissionResponse(response))
   /// }

@@ -3,7 +3,7 @@
 /// Call it like a function from inside ``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``:
 ///
 /// ```swift
-/// return .run { send in
+/// return .run { [permission] send in
 ///   await send(.permissionResponse(await permission.request()))
 /// }
 /// ```

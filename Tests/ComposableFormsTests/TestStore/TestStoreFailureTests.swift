@@ -113,6 +113,24 @@ struct TestStoreFailureTests {
     }
   }
 
+  /// An effect started by a skipped action is reported where it was skipped, the step the
+  /// test wrote, as an effect of a received action is where it was received.
+  @Test func anEffectOfASkippedActionIsReportedWhereItWasSkipped() async {
+    let clock = TestClock()
+    let skipLine = #line + 6
+    await withKnownIssue {
+      let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.timerRequested)
+      await store.skipReceivedActions()
+    } matching: { issue in
+      issue.description.contains("still running at the end of the test, started by")
+        && issue.description.contains(".startTimer")
+        && issue.sourceLocation?.line == skipLine
+    }
+  }
+
   @Test func finishNamesTheStepsWhoseEffectsStillRun() async {
     let clock = TestClock()
     let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
