@@ -15,14 +15,26 @@ struct SettingsConflictTests {
     let saves = LockIsolated<[(UserSettings, SettingsStorageClient.SaveMode)]>([])
     let onDisk = LockIsolated(UserSettings(digest: .weekly, displayName: "Blob"))
     let isRemoved: Bool
+    /// Whether another program saves again while the question is open: the first Keep mine
+    /// is refused (as the live storage refuses it), naming both changes.
+    let changesAgain: Bool
 
-    init(isRemoved: Bool = false) { self.isRemoved = isRemoved }
+    init(isRemoved: Bool = false, changesAgain: Bool = false) {
+      self.isRemoved = isRemoved
+      self.changesAgain = changesAgain
+    }
 
     var client: SettingsStorageClient {
       SettingsStorageClient(
         load: { [onDisk] in onDisk.value },
-        save: { [saves, isRemoved] settings, mode in
-          saves.withValue { $0.append((settings, mode)) }
+        save: { [saves, isRemoved, changesAgain] settings, mode in
+          let overwrites = saves.withValue { saves in
+            saves.append((settings, mode))
+            return saves.filter { $0.1 == .overwrite }.count
+          }
+          if changesAgain, mode == .overwrite, overwrites == 1 {
+            throw SettingsStorageClient.FileChanged(fields: ["digest", "protectMyPosts"])
+          }
           guard mode == .askIfChanged else { return }
           throw SettingsStorageClient.FileChanged(fields: isRemoved ? [] : ["digest"], isRemoved: isRemoved)
         })
@@ -154,6 +166,35 @@ struct SettingsConflictTests {
     #expect(store.state.form.outcome == nil)
     #expect(store.state.protectMyPosts)
     #expect(file.saves.value.count == 1)
+  }
+
+  /// Keep mine refused because the file changed again while the question was open asks
+  /// again, naming every change; Back then makes the next Save ask, not keep mine unasked.
+  @Test func keepMineAsksAgainAfterAnotherSaveAndBackMakesTheNextSaveAsk() async {
+    let file = ChangedFile(changesAgain: true)
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    let again = FormPrompt.settingsChanged(fields: ["digest", "protectMyPosts"])
+    #expect(again.message.contains("It changed: Digest, Protect my posts."), "\(again.message)")
+    await store.send(answer("mine")) {
+      $0.form.prompt = nil
+      $0.saveMode = .overwrite
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitAsked(again))) {
+      $0.form.submission = nil
+      $0.form.prompt = again
+    }
+    await store.send(answer("back")) {
+      $0.form.prompt = nil
+      $0.saveMode = .askIfChanged
+    }
+    await store.send(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitAsked(Self.asked))) {
+      $0.form.submission = nil
+      $0.form.prompt = Self.asked
+    }
+    #expect(file.saves.value.map(\.1) == [.askIfChanged, .overwrite, .askIfChanged])
   }
 
   /// In line mode (`--accessible`), Back and Use saved go back to the fields, each with its

@@ -153,6 +153,9 @@ public struct SettingsForm: Reducer {
             await send(.savedSettingsFailed(String(describing: error)))
           }
         default:
+          // NB: Back: the next Save asks again, rather than merging or keeping mine unasked
+          //     over a change the person went back from.
+          state.saveMode = .askIfChanged
           return .none
         }
 

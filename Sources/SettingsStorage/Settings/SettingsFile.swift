@@ -43,18 +43,20 @@ extension SettingsStorageClient {
     fileAt path: String, merges: (@Sendable (_ keptFromElsewhere: [String]) -> Void)? = nil
   ) -> Self {
     let file = SettingsFile(path: path)
-    // NB: What this program loaded (nil when there was no file): the merge's base.
-    let loaded = Mutex<UserSettings?>(nil)
+    // NB: What this program loaded (nil when there was no file), the merge's base; and what
+    //     the last FileChanged showed the person, which is all that "Keep mine" writes over.
+    let seen = Mutex<(loaded: UserSettings?, shown: SettingsFile.Found?)>((nil, nil))
     return Self(
       load: {
         let settings = try file.load()
-        loaded.withLock { $0 = settings }
+        seen.withLock { $0 = (settings, nil) }
         return settings
       },
       save: { settings, mode in
-        let base = loaded.withLock { $0 }
-        let saved = try file.save(settings, changesSince: base, mode: mode)
-        loaded.withLock { $0 = saved }
+        var (base, shown) = seen.withLock { $0 }
+        defer { seen.withLock { $0.shown = shown } }
+        let saved = try file.save(settings, changesSince: base, mode: mode, shown: &shown)
+        seen.withLock { $0.loaded = saved }
         let kept = UserSettings.differingFields(saved, settings)
         if !kept.isEmpty { merges?(kept) }
       }
@@ -85,37 +87,51 @@ struct SettingsFile: Sendable {
     }
   }
 
+  /// What a save found in the file under its lock.
+  enum Found: Equatable, Sendable {
+    case removed
+    case settings(UserSettings)
+  }
+
   /// Under the file's lock, reads it again and, when it changed since `base` was loaded (`nil`:
   /// there was no file), does what `mode` says; returns what was written.
+  ///
+  /// `shown`: what the last ``SettingsStorageClient/FileChanged`` showed the person (this save
+  /// sets it when it throws one). ``SettingsStorageClient/SaveMode/overwrite`` writes over that
+  /// alone: a file changed again, or made again after its removal was shown, is asked about
+  /// anew, so no save made while the person chose is lost unasked.
   func save(
     _ settings: UserSettings, changesSince loaded: UserSettings?,
-    mode: SettingsStorageClient.SaveMode
+    mode: SettingsStorageClient.SaveMode, shown: inout Found?
   ) throws -> UserSettings {
     let lock = try lockFile()
     defer { _ = close(lock) }
     let bytes = try readBytes()
+    let found = try bytes.map { bytes throws(StorageError) in
+      Found.settings(try SettingsFileDecoding.decode(bytes, path: path))
+    } ?? .removed
+    let base = loaded ?? UserSettings()
     // NB: Removed since it was loaded: no other program's values to keep (defaults are not
     //     what it saved), so a merge writes these settings whole; asked, the form says so.
-    if bytes == nil, loaded != nil {
-      if mode == .askIfChanged { throw SettingsStorageClient.FileChanged(fields: [], isRemoved: true) }
-      try save(settings, keeping: [])
-      return settings
+    let isRemoved = found == .removed && loaded != nil
+    let theirs = if case let .settings(theirs) = found { theirs } else { UserSettings() }
+    let hasChanged = isRemoved || theirs != base
+    let asks = switch mode {
+    case .askIfChanged: hasChanged
+    case .merge: false
+    case .overwrite: hasChanged && shown != nil && shown != found
     }
-    let base = loaded ?? UserSettings()
-    let theirs = try bytes.map { bytes throws(StorageError) in try SettingsFileDecoding.decode(bytes, path: path) } ?? UserSettings()
+    if asks {
+      shown = found
+      throw SettingsStorageClient.FileChanged(
+        fields: isRemoved ? [] : UserSettings.differingFields(base, theirs), isRemoved: isRemoved)
+    }
     let others = try bytes.map { bytes throws(StorageError) in
       try SettingsFileDecoding.otherMembers(in: bytes, path: path)
     } ?? []
-    let written: UserSettings
-    switch mode {
-    case .askIfChanged where theirs != base:
-      throw SettingsStorageClient.FileChanged(fields: UserSettings.differingFields(base, theirs))
-    case .askIfChanged, .merge:
-      written = UserSettings.merging(ours: settings, base: base, theirs: theirs)
-    case .overwrite:
-      written = settings
-    }
+    let written = mode == .overwrite || isRemoved ? settings : UserSettings.merging(ours: settings, base: base, theirs: theirs)
     try save(written, keeping: others)
+    shown = nil
     return written
   }
 

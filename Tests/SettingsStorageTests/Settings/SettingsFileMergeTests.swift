@@ -73,6 +73,55 @@ struct SettingsFileMergeTests {
     }
   }
 
+  /// "Keep mine" writes over what the question showed, not over a save made while the person
+  /// read it: that one is asked about anew, with every field changed since the form loaded.
+  @Test func keepingMineAsksAgainWhenTheFileChangedWhileTheQuestionWasOpen() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      let mine = SettingsStorageClient.live(fileAt: path)
+      var settings = try #require(try await mine.load())
+      settings.displayName = "Grace"
+      try SettingsFile(path: path).save(UserSettings(digest: .weekly, displayName: "Ada"))
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: ["digest"])) {
+        try await mine.save(settings, .askIfChanged)
+      }
+      try SettingsFile(path: path).save(UserSettings(digest: .weekly, displayName: "Ada", protectMyPosts: true))
+      let before = try folder.bytes("settings.json")
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: ["digest", "protectMyPosts"])) {
+        try await mine.save(settings, .overwrite)
+      }
+      #expect(try folder.bytes("settings.json") == before, "the newer save is not written over")
+      // Asked again and kept mine again: now it is what the question showed.
+      try await mine.save(settings, .overwrite)
+      #expect(try SettingsFile(path: path).load() == UserSettings(displayName: "Grace"))
+    }
+  }
+
+  /// Save in the "removed" question writes the form whole only while the file is still gone:
+  /// a file another program made again meanwhile is asked about as a changed one.
+  @Test func savingAfterARemovalAsksWhenTheFileWasMadeAgainMeanwhile() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      let mine = SettingsStorageClient.live(fileAt: path)
+      var settings = try #require(try await mine.load())
+      settings.displayName = "Grace"
+      try FileManager.default.removeItem(atPath: path)
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: [], isRemoved: true)) {
+        try await mine.save(settings, .askIfChanged)
+      }
+      try Data(#"{"displayName": "Lin", "protectMyPosts": true, "other": 1}"#.utf8).write(to: URL(fileURLWithPath: path))
+      await #expect(throws: SettingsStorageClient.FileChanged(fields: ["displayName", "protectMyPosts"])) {
+        try await mine.save(settings, .overwrite)
+      }
+      #expect(try SettingsFile(path: path).load() == UserSettings(displayName: "Lin", protectMyPosts: true))
+      try await mine.save(settings, .merge)
+      #expect(try SettingsFile(path: path).load() == UserSettings(displayName: "Grace", protectMyPosts: true))
+      #expect(try String(decoding: folder.bytes("settings.json"), as: UTF8.self).contains(#""other" : 1"#))
+    }
+  }
+
   /// A setting left out of the merge's list would lose the person's change to it whenever
   /// the file changed meanwhile; one the file's reader does not know would be kept as another
   /// tool's key. Every property of the settings is in both.
