@@ -30,7 +30,9 @@ struct AtomicFileWriter: Sendable {
   func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o600)
     throws(SystemCallError)
   {
-    let target = resolvingSymbolicLink(path)
+    // NB: A settings file kept elsewhere (a dotfiles repository) stays a link, and its target
+    //     gets the new contents, even when it does not exist yet (a dangling link is followed).
+    let target = followingSymbolicLinks(path)
     let folder = parentFolder(of: target)
     try createFolderIfNeeded(folder)
     let existing = existingFile(at: target)
@@ -94,24 +96,6 @@ struct AtomicFileWriter: Sendable {
       guard now - modified >= Self.staleAge else { continue }
       _ = unlink(path)
     }
-  }
-
-  /// The file a symbolic link points to, so that a settings file kept elsewhere (a dotfiles
-  /// repository) stays a link and its target gets the new contents, even when the target does
-  /// not exist yet (a dangling link is followed, not replaced).
-  private func resolvingSymbolicLink(_ path: String) -> String {
-    var current = path
-    // NB: At most 40 links, as the kernel allows, so a loop of links ends.
-    for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
-      guard length > 0 else { return current }
-      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = target.hasPrefix("/") ? target : "\(parentFolder(of: current))/\(target)"
-    }
-    return current
   }
 
   /// The permission bits, owner and group of an existing regular file at `path`, or `nil`.

@@ -135,11 +135,12 @@ struct SettingsFile: Sendable {
     return written
   }
 
-  /// Opens and takes the lock beside the file (waiting while another save holds it); closing
-  /// the returned descriptor releases it.
+  /// Opens and takes the lock beside the file, where links to it lead (waiting while another
+  /// save holds it); closing the returned descriptor releases it.
   private func lockFile() throws(StorageError) -> Int32 {
-    let folder = parentFolder(of: path)
-    let lockPath = "\(folder)/.\(fileName(of: path)).lock"
+    let target = followingSymbolicLinks(path)
+    let folder = parentFolder(of: target)
+    let lockPath = "\(folder)/.\(fileName(of: target)).lock"
     do throws(SystemCallError) {
       try createFolderIfNeeded(folder)
     } catch {
