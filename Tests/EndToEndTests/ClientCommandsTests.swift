@@ -80,6 +80,30 @@ extension EndToEnd {
 
     /// Listing, removing and editing only read a database: at a path where there is none (a
     /// typo), they say so and create nothing there.
+    /// `--database` names a file: SQLite's in-memory name and URIs are file names here, so a
+    /// client reported saved is on disk, private, and no stray file or folder is left.
+    @Test func aDatabasePathIsAFileEvenWhereSQLiteWouldReadItAsMemoryOrAURI() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let folder = session.home.appendingPathComponent("work")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for (index, path) in [":memory:", "file:uri.sqlite?mode=memory"].enumerated() {
+        let add = "client --no-input --set name=Ada --set email=ada\(index)@example.com --set age=36"
+        for command in [add, "clients --json"] {
+          let result = try run(
+            "/bin/sh", ["-c", "cd '\(folder.path)' && '\(session.binary)' \(command) --database '\(path)'"],
+            environment: session.environment)
+          #expect(result.status == 0, "\(result)")
+          #expect(result.stdout.contains("ada\(index)@example.com"), "kept on disk: \(result)")
+        }
+        let file = folder.appendingPathComponent(path).path
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.size] as? Int ?? 0) > 0, "\(path)")
+        #expect(attributes[.posixPermissions] as? Int == 0o600, "\(path)")
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [":memory:", "file:uri.sqlite?mode=memory"])
+    }
+
     @Test func commandsThatOnlyReadCreateNoDatabase() throws {
       let session = try TmuxSession()
       defer { session.close() }

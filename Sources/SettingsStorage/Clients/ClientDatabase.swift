@@ -119,7 +119,9 @@ struct ClientDatabase: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
+      // NB: A path is a file's, always: SQLite reads ":memory:" as a database kept in memory
+      //     (a save that keeps nothing) and "file:..." as a URI; "./" makes both file names.
+      queue = try DatabaseQueue(path: path.hasPrefix("/") ? path : "./" + path, configuration: configuration)
       let ownership = try queue.read(Self.ownership(of:))
       guard ownership != .foreign else {
         throw StorageError(
