@@ -55,11 +55,11 @@ extension EndToEnd {
       #expect(screen.contains(Self.emailError), "the error stays until the text is fixed\n\(screen)")
       try session.type("@")
       screen = try await session.waitFor(text: " › Email  ada@")
-      #expect(!screen.contains(Self.emailError), "\(screen)")
-      #expect(screen.row(under: " › Email  ada@") == "   Age    18", "\(screen)")
+      #expect(screen.contains(Self.emailError), "no domain yet\n\(screen)")
       try session.type("example.com")
       screen = try await session.waitFor(text: " › Email  ada@example.com")
       #expect(!screen.contains(Self.emailError), "\(screen)")
+      #expect(screen.row(under: " › Email  ada@example.com") == "   Age    18", "\(screen)")
 
       try await session.discardChanges()
       #expect(try await session.waitForExit() == 1)

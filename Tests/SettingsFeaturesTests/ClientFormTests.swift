@@ -80,6 +80,21 @@ struct ClientFormTests {
     }
   }
 
+  /// An "@" alone is not an address: no local part, no domain, two "@", an empty label.
+  @Test(arguments: ["@b.com", "a@", "a@@b.com", "a@b@c.com", "a@.com", "a@b.", "a@b"])
+  func anEmailWithoutALocalPartAndADomainIsNotValid(email: String) async {
+    let store = makeStore(ClientForm.State(email: email))
+    await store.send(.form(.focus(.field(.email)))) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+    }
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.age)
+      $0.form.validated = [.name, .email]
+      $0.form.errors[.email] = "Please enter a valid email"
+    }
+  }
+
   @Test func errorClearsOnTheKeystrokeThatFixesIt() async {
     let store = makeStore(ClientForm.State(email: "blob"))
     await store.send(.form(.focus(.field(.email)))) {
@@ -94,11 +109,11 @@ struct ClientFormTests {
     await store.send(.form(.focusNext)) {
       $0.form.focus = .field(.email)
     }
-    await store.send(.set(\.$email, "blob@")) {
+    await store.send(.set(\.$email, "blob@x.io")) {
       $0.form.hasEdits = true
-      $0.email = "blob@"
+      $0.email = "blob@x.io"
       $0.form.errors[.email] = nil
-      $0.form.checks[.email] = FieldCheck(value: "blob@", generation: 1)
+      $0.form.checks[.email] = FieldCheck(value: "blob@x.io", generation: 1)
     }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.form(.checkFinished(.email, generation: 1, error: nil))) {
@@ -165,17 +180,17 @@ struct ClientFormTests {
   }
 
   @Test func theUniquenessCheckIsDebouncedAndAStaleAnswerIsDropped() async {
-    let store = makeStore(ClientForm.State(email: "blob@"), taken: ["blob@a.co"])
+    let store = makeStore(ClientForm.State(email: "blob@b.co"), taken: ["blob@a.co"])
     await store.send(.form(.focus(.field(.email)))) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]
-      $0.form.checks[.email] = FieldCheck(value: "blob@", generation: 1)
+      $0.form.checks[.email] = FieldCheck(value: "blob@b.co", generation: 1)
     }
     await clock.advance(by: .milliseconds(100))
-    await store.send(.set(\.$email, "blob@a")) {
+    await store.send(.set(\.$email, "blob@a.c")) {
       $0.form.hasEdits = true
-      $0.email = "blob@a"
-      $0.form.checks[.email] = FieldCheck(value: "blob@a", generation: 2)
+      $0.email = "blob@a.c"
+      $0.form.checks[.email] = FieldCheck(value: "blob@a.c", generation: 2)
     }
     await clock.advance(by: .milliseconds(100))
     await store.send(.set(\.$email, "blob@a.co")) {

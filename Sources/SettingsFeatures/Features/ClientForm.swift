@@ -20,7 +20,7 @@ public struct ClientForm: Reducer {
         .noControlCharacters("Control characters cannot be part of an email"),
         .maxLength(ClientForm.emailLimit, "At most \(ClientForm.emailLimit) characters"),
         .noHiddenCharacters("An email cannot hold spaces or invisible characters"),
-        .contains("@", "Please enter a valid email"))
+        .email("Please enter a valid email"))
         .checked(\.emailToCheck) { email in
           // NB: Empty is the edited client's own email (an empty email never gets here: it
           //     fails `required` first), which is no conflict.
