@@ -138,8 +138,8 @@ public final class StandardLineChannel: LineChannel {
 }
 
 /// Turns the terminal's echo off while a secret is typed, and always back on: on return, and
-/// on the signals that end the program meanwhile (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), which then end it
-/// as they would have.
+/// on the signals that end the program meanwhile (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), which then
+/// drop what was typed of the secret and end it as they would have.
 // NB: Written by hand: ncurses is not running in line mode, and termios is the way to hide input.
 private enum EchoOff {
   static func start() -> Bool {
@@ -160,7 +160,9 @@ private enum EchoOff {
 nonisolated(unsafe) private var savedTerminal = termios()
 
 private func restoreAndRaise(_ number: Int32) {
-  _ = tcsetattr(0, TCSANOW, &savedTerminal)
+  // NB: TCSAFLUSH drops the half-typed secret too: left queued, the shell read it as the start
+  //     of its next command line, in plain sight.
+  _ = tcsetattr(0, TCSAFLUSH, &savedTerminal)
   _ = signal(number, SIG_DFL)
   _ = raise(number)
 }

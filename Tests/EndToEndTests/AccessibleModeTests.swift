@@ -276,5 +276,28 @@ extension EndToEnd {
       let terminal = try session.terminalState()
       #expect(terminal.saneModes, "echo is back on: \(terminal)")
     }
+
+    /// What was typed of a secret is dropped when a signal ends the form: left queued, the
+    /// shell took it as the start of its next command line, in plain sight.
+    @Test func aTerminationWhileASecretIsTypedLeavesNothingOfItForTheShell() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      _ = try writeSpec(Self.pagedSpec, in: session)
+      try await session.startShell(running: #""$BIN" form spec.json --accessible"#)
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor(text: "PIN:")
+      try session.type("12")
+      try await Task.sleep(for: .milliseconds(200))
+      let killed = try run("/usr/bin/pkill", ["-TERM", "-f", "\(session.binary) form"], environment: [:])
+      #expect(killed.status == 0, "\(killed)")
+      try await session.waitFor(text: "exit=143")
+      try session.type(#"echo "next=$?""#)
+      try session.press("Enter")
+      let screen = try await session.waitFor("the echo's answer") { $0.contains("next=") || $0.contains("not found") }
+      #expect(screen.contains("next=0"), "\(screen)")
+      #expect(!screen.contains("12echo"), "\(screen)")
+    }
   }
 }
