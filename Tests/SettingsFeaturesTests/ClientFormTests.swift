@@ -442,16 +442,17 @@ struct ClientFormTests {
 @Suite(.mainSerialExecutor)
 @MainActor
 struct ClientLineModeTests {
-  /// The stepper goes from 0 (an age too young is typed, and told why); the question says
-  /// what the form takes.
+  /// The stepper goes from 0 (an age too young is typed, and told why); the question, and the
+  /// refusal of what the stepper cannot take, say what the form takes.
   @Test func theAgeQuestionSaysWhatTheRulesTake() async {
     let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.emailExists = { _ in false }
       $0.clientStorage.add = { _ in }
     }
-    let channel = ScriptedLineChannel(["Ada", "ada@example.com", "10", "36"])
+    let channel = ScriptedLineChannel(["Ada", "ada@example.com", "200", "10", "36"])
     #expect(await ClientForm.layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
+    #expect(channel.transcript.contains("Age (a number from 18 to 150) [18]: 200\n  Error: Type a number from 18 to 150\n"), "\(channel.transcript)")
     #expect(channel.transcript.contains("Age (a number from 18 to 150) [18]: 10\n  Error: A client must be 18 or older"), "\(channel.transcript)")
   }
 }

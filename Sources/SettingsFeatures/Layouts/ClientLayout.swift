@@ -2,6 +2,9 @@ import ComposableForms
 import TerminalUI
 
 extension ClientForm {
+  /// What an age answer in line mode must be.
+  static let ageAnswer = "a number from \(minimumAge) to \(ageRange.upperBound)"
+
   /// How the client form looks in the terminal.
   @MainActor public static let layout = FormLayout<State, Action>("New client") { field in
     switch field {
@@ -10,8 +13,11 @@ extension ClientForm {
     case .email:
       TextField("Email", \.$email, placeholder: "e.g. ada@example.com", maxLength: ClientForm.emailLimit)
     case .age:
+      // NB: The stepper starts at 0 (typing 1 then 8 passes 1); line mode asks, and refuses
+      //     answers it cannot take, in the words of what the form takes.
       Stepper("Age", \.$age, range: ClientForm.ageRange)
-        .answerHint("a number from \(ClientForm.minimumAge) to \(ClientForm.ageRange.upperBound)")
+        .answerHint(ClientForm.ageAnswer)
+        .answerRefusal { _, _ in "Type \(ClientForm.ageAnswer)" }
     }
   }
 }
