@@ -88,6 +88,22 @@ extension EndToEnd {
       #expect(saved.contains("\"protectMyPosts\" : true"), "\(saved)")
     }
 
+    /// `ACCESSIBLE` set to a no (`0`, `false`, `no`, `off`, any case) leaves line mode off;
+    /// any other value turns it on, as huh's does.
+    @Test func accessibleSetToANoLeavesLineModeOff() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      for value in ["0", "false", "No", "off"] {
+        let result = try session.runDirectly(["client"], input: "Ada\n", environment: ["ACCESSIBLE": value])
+        #expect(result.status == 2, "\(value): \(result)")
+        #expect(result.stderr.contains("a form needs an interactive terminal"), "\(value): \(result)")
+      }
+      for value in ["1", "yes", "true"] {
+        let result = try session.runDirectly(["client"], input: "", environment: ["ACCESSIBLE": value])
+        #expect(result.stderr.hasPrefix("New client\n"), "\(value): \(result)")
+      }
+    }
+
     /// No desktop notification service here: Notifications cannot be turned on. From a pipe,
     /// the refusal ends the form; the "n" after it, meant for the next question, is not taken
     /// as this one's answer.

@@ -42,18 +42,18 @@ enum Interactive {
     }
   }
 
-  /// Whether the form is asked line by line: `--accessible`, `ACCESSIBLE` set (and not `0`), or
-  /// a dumb terminal, which cannot move the cursor to draw a form.
+  /// Whether the form is asked line by line: `--accessible`, `ACCESSIBLE` set (and not a no),
+  /// or a dumb terminal, which cannot move the cursor to draw a form.
   static func usesLines(options: FormOptions, environment: [String: String]) -> Bool {
     usesLines(accessible: options.accessible, environment: environment)
   }
 
   /// Whether a command asks line by line: `accessible` (its `--accessible`), `ACCESSIBLE` set
-  /// (and not `0`), or a dumb terminal.
+  /// (to anything but a no: empty, `0`, `false`, `no`, `off`), or a dumb terminal.
   static func usesLines(accessible: Bool, environment: [String: String]) -> Bool {
     if accessible || environment["TERM"] == "dumb" { return true }
-    guard let value = environment["ACCESSIBLE"] else { return false }
-    return !value.isEmpty && value != "0"
+    guard let value = environment["ACCESSIBLE"], !value.isEmpty else { return false }
+    return YesOrNo.answer(value) != false
   }
 }
 
