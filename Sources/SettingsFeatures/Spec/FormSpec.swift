@@ -509,11 +509,14 @@ private struct Parser {
     if let oneOf = field.oneOf, oneOf.isEmpty {
       problem("\(path).oneOf", "no value could be chosen: give at least one")
     }
-    if kind == .multiselect, let maximum = field.maximum, maximum < 0 {
-      problem("\(path).max", "expected 0 or more")
+    if kind == .multiselect, let maximum = field.maximum, maximum < 1 {
+      problem("\(path).max", "expected 1 or more: with \(maximum), nothing could be chosen")
     }
-    if field.required, kind == .multiselect ? field.maximum == 0 : field.maxLength == 0 {
-      problem("\(path).required", "a required \(kind.rawValue) needs room for a value: \(kind == .multiselect ? "max" : "maxLength") is 0")
+    if kind == .multiselect, let minimum = field.minimum, minimum < 0 {
+      problem("\(path).min", "expected 0 or more")
+    }
+    if field.required, kind != .multiselect, field.maxLength == 0 {
+      problem("\(path).required", "a required \(kind.rawValue) needs room for a value: maxLength is 0")
     }
     field.defaultValue = defaultValue(object["default"], field, "\(path).default")
     // NB: A list that follows a select starts with the options of the select's default.

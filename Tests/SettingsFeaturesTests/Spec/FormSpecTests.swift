@@ -196,7 +196,9 @@ struct FormSpecTests: SpecParsing {
         {"key": "f", "kind": "multiselect", "options": ["x"], "max": 0, "required": true},
         {"key": "g", "kind": "text", "maxLength": 0, "required": true},
         {"key": "h", "kind": "multiselect", "options": ["x", "y"], "default": ["x", "y", "x"]},
-        {"key": "i", "kind": "text", "minLength": 1001}
+        {"key": "i", "kind": "text", "minLength": 1001},
+        {"key": "j", "kind": "multiselect", "options": ["x"], "min": -1},
+        {"key": "k", "kind": "multiselect", "options": ["x"], "max": 0}
       ]}
       """)
     #expect(found == [
@@ -204,11 +206,13 @@ struct FormSpecTests: SpecParsing {
       "$.fields[1].maxLength: expected 0 or more",
       "$.fields[2].oneOf: no value could be chosen: give at least one",
       "$.fields[3].min: min (3) is more than the 2 options",
-      "$.fields[4].max: expected 0 or more",
-      "$.fields[5].required: a required multiselect needs room for a value: max is 0",
+      "$.fields[4].max: expected 1 or more: with -1, nothing could be chosen",
+      "$.fields[5].max: expected 1 or more: with 0, nothing could be chosen",
       "$.fields[6].required: a required text needs room for a value: maxLength is 0",
       "$.fields[7].default: the default breaks its own rule: \"x\" is chosen twice",
       "$.fields[8].minLength: minLength (1001) is more than a text holds without maxLength (1000)",
+      "$.fields[9].min: expected 0 or more",
+      "$.fields[10].max: expected 1 or more: with 0, nothing could be chosen",
     ])
   }
 
