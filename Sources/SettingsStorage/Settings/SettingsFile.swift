@@ -167,6 +167,13 @@ struct SettingsFile: Sendable {
   /// settings); on failure the old file is left whole.
   func save(_ settings: UserSettings, keeping others: [RawJSONMember] = []) throws(StorageError) {
     let bytes = try Self.encode(settings, keeping: others)
+    // NB: A file this program could not read back would stop every later run.
+    guard bytes.count <= readLimit else {
+      throw StorageError(
+        "Cannot save settings to \(path): the file would be \(bytes.count / 1024) KiB, more than the "
+          + "\(readLimit / 1024) KiB that settings-tui reads, mostly keys that are not settings. "
+          + "The previous settings file was left unchanged.")
+    }
     do {
       try writer.write(bytes, to: path)
     } catch {

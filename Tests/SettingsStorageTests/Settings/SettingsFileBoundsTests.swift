@@ -59,6 +59,27 @@ struct SettingsFileBoundsTests {
     }
   }
 
+  /// A file just under the limit, mostly another tool's key, loads; a save that would write it
+  /// past the limit (pretty-printed, with every setting) is refused and leaves it whole, since
+  /// every later run would refuse to read it.
+  @Test func aSaveThatWouldWriteMoreThanCanBeReadIsRefused() async throws {
+    try await withTemporaryFolder { folder in
+      let text = "{\"other\":\"" + String(repeating: "x", count: (1 << 20) - 40) + "\"}"
+      try folder.write(text, to: "settings.json")
+      let storage = SettingsStorageClient.live(fileAt: folder.path("settings.json"))
+      var settings = try #require(try await storage.load())
+      settings.displayName = "Bob"
+      do {
+        try await storage.save(settings, .merge)
+        Issue.record("a file larger than can be read was written")
+      } catch let error as StorageError {
+        #expect(error.message.contains("more than the 1024 KiB that settings-tui reads"), "\(error.message)")
+        #expect(error.message.contains("left unchanged"), "\(error.message)")
+      }
+      #expect(try String(contentsOfFile: folder.path("settings.json"), encoding: .utf8) == text)
+    }
+  }
+
   @Test func aFIFOWhereTheDatabaseGoesIsRefused() async throws {
     try await withTemporaryFolder { folder in
       let path = folder.path("clients.sqlite")
