@@ -24,6 +24,25 @@ struct ClientDatabaseOwnershipTests {
     }
   }
 
+  /// A database a newer version migrated further is refused untouched: this version's writes
+  /// could break what the newer one keeps there.
+  @Test func aDatabaseANewerVersionChangedIsRefusedAndLeftByteForByte() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      try await ClientStorageClient.live(databaseAt: path).add(Client(name: "Ada", email: "ada@example.com", age: 36))
+      _ = try SQLiteShell.run("INSERT INTO grdb_migrations VALUES ('v99-future');", on: path)
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      do {
+        _ = try ClientStorageClient.live(databaseAt: path)
+        Issue.record("a newer version's database was opened")
+      } catch let error as StorageError {
+        #expect(error.message.contains("a newer version of settings-tui has changed it"), "\(error.message)")
+        #expect(error.message.contains("It was left unchanged"), "\(error.message)")
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
   @Test(arguments: [
     // A table of the same name as ours, and nothing else.
     "CREATE TABLE client (id INTEGER PRIMARY KEY, foo TEXT); INSERT INTO client (foo) VALUES ('bar');",
