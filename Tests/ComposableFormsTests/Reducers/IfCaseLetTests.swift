@@ -45,6 +45,15 @@ private struct Screen: Reducer {
   }
 }
 
+/// The same screen's counter case as a `Scope` of the enum's case.
+private struct Session: Reducer {
+  typealias State = Screen.State
+  typealias Action = Screen.Action
+  var body: some ReducerOf<Self> {
+    Scope(state: \.counter, action: \.counter) { Counter() }
+  }
+}
+
 @Suite(.mainSerialExecutor)
 @MainActor
 struct IfCaseLetTests {
@@ -75,5 +84,21 @@ struct IfCaseLetTests {
     await withKnownIssue {
       await store.send(.counter(.incrementTapped))
     } matching: { $0.description.contains("A child action arrived while the state was in another case") }
+  }
+
+  /// `Scope` on a case of enum state, TCA's other spelling for enum features: the child runs
+  /// while the state is in its case, and an action for it in another case is reported.
+  @Test func aScopeOfACaseRunsTheChildInItsCaseAndReportsOtherCases() async {
+    let counting = TestStore(initialState: Screen.State.counter(Counter.State())) {
+      Session()
+    }
+    await counting.send(.counter(.incrementTapped)) { $0 = .counter(Counter.State(count: 1)) }
+
+    let idle = TestStore(initialState: Screen.State.idle) {
+      Session()
+    }
+    await withKnownIssue {
+      await idle.send(.counter(.incrementTapped))
+    } matching: { $0.description.contains("A Scope received a child action while the state was in another case") }
   }
 }

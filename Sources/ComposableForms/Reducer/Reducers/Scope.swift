@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// Runs a child reducer on part of a parent's state, for the child's actions only.
 ///
 /// State is focused with a writable key path and actions with a case key path, so a child
@@ -18,7 +20,15 @@
 /// }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  /// Where the child's state is: a property of the parent's, or a case of its enum.
+  @usableFromInline
+  enum ChildStatePath {
+    case property(WritableKeyPath<ParentState, Child.State>)
+    case enumCase(AnyCasePath<ParentState, Child.State>, CaseScopeReport)
+  }
+
+  @usableFromInline let toChildState: ChildStatePath
+  @usableFromInline let place: EffectPlace
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -29,7 +39,39 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = toChildState
+    self.toChildState = .property(toChildState)
+    self.place = EffectPlace(toChildState)
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+  }
+
+  /// Scopes `child` to one case of the parent's enum state, as TCA's `Scope(state: \.case, …)`:
+  /// a feature that is a signed-in screen or a signed-out one, each case its own reducer.
+  ///
+  /// A child action that arrives while the state is in another case changes nothing and is
+  /// reported as an issue, here (a logic error: an effect outlived its screen, say). Unlike
+  /// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``, nothing is cancelled
+  /// when the case changes: that operator suits a parent that moves between cases itself.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Scope(state: \.signedIn, action: \.signedIn) { Account() }
+  ///   Scope(state: \.signedOut, action: \.signedOut) { SignIn() }
+  /// }
+  /// ```
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
+    self.toChildState = .enumCase(
+      AnyCasePath(toChildState),
+      CaseScopeReport(location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+    self.place = EffectPlace(toChildState)
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
   }
@@ -38,8 +80,34 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let toChildAction = self.toChildAction
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .placed(under: EffectPlace(toChildState), everyID: false)
+    let effect: Effect<Child.Action>
+    switch toChildState {
+    case let .property(keyPath):
+      effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case let .enumCase(casePath, report):
+      guard var childState = casePath.extract(from: state) else {
+        report.childActionInAnotherCase(action)
+        return .none
+      }
+      effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+    }
+    return effect
+      .placed(under: place, everyID: false)
       .map { toChildAction.embed($0) }
+  }
+}
+
+/// Where a `Scope` of an enum's case was written, and its report of a child action that arrived
+/// while the state was in another case.
+@usableFromInline
+struct CaseScopeReport: Sendable {
+  let location: SourceLocation
+
+  @usableFromInline
+  func childActionInAnotherCase(_ action: some Any) {
+    reportIssue(
+      "A Scope received a child action while the state was in another case: \(action)",
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
   }
 }
