@@ -219,6 +219,27 @@ struct ForEachTests {
     await store.finish()
   }
 
+  /// TCA's case key paths into a `forEach`'s actions: `\.counters[id: 1]` matches that
+  /// element's actions alone, `\.counters.element` any element's, with its id.
+  @Test func receivedElementActionsAreMatchedByTheirElementsID() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.add(id: 1)) { $0.counters = [Counter.State(id: 1)] }
+    await store.send(.add(id: 2)) { $0.counters.append(Counter.State(id: 2)) }
+    await store.send(.counters(.element(id: 1, action: .delayedIncrementTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.counters[id: 1], .incrementDone) { $0.counters[0].count = 1 }
+    await store.send(.counters(.element(id: 2, action: .delayedIncrementTapped)))
+    await clock.advance(by: .seconds(1))
+    await withKnownIssue {
+      await store.receive(\.counters[id: 1], timeout: .milliseconds(50))
+    } matching: { $0.description.contains("Received an unexpected action") }
+    await store.send(.counters(.element(id: 2, action: .delayedIncrementTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.counters.element) { $0.counters[1].count = 2 }
+    #expect(IdentifiedAction<Int, Counter.Action>.allCasePaths.element.extract(from: .element(id: 2, action: .incrementDone))?.id == 2)
+  }
+
   @Test func anActionForAnIDNotInTheArrayIsReported() async {
     let store = store(TestClock())
     await withKnownIssue {

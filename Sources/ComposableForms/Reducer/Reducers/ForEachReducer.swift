@@ -1,3 +1,4 @@
+import CasePathsCore
 import IssueReporting
 
 /// An action of one element of a collection of child features: which element, by its id, and
@@ -16,6 +17,40 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where Action: Sendable {}
+
+extension IdentifiedAction: CasePathable {
+  /// The paths of its case, as TCA's: `\.rows.element` for any element's action with its id,
+  /// and `\.rows[id: 2]` for the actions of the element with id 2
+  /// (`store.receive(\.rows[id: 2].saved)`).
+  public struct AllCasePaths: Sendable {
+    /// Any element's action, with the element's id.
+    public var element: AnyCasePath<IdentifiedAction, (id: ID, action: Action)> {
+      AnyCasePath(
+        embed: { .element(id: $0.id, action: $0.action) },
+        extract: { if case let .element(id, action) = $0 { (id, action) } else { nil } })
+    }
+
+    /// The actions of the element with `id`.
+    public subscript(id id: ID) -> AnyCasePath<IdentifiedAction, Action> {
+      AnyCasePath(
+        embed: { .element(id: id, action: $0) },
+        extract: {
+          guard case let .element(elementID, action) = $0, elementID == id else { return nil }
+          return action
+        })
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
+extension Case {
+  /// The actions of the element with `id` in a `forEach`'s case: `\.rows[id: 2]`.
+  public subscript<ID: Hashable & Sendable, ElementAction>(id id: ID) -> Case<ElementAction>
+  where Value == IdentifiedAction<ID, ElementAction> {
+    self[dynamicMember: \.[id: id]]
+  }
+}
 
 extension Reducer {
   /// Runs a child reducer on each element of an array of `Identifiable` child states, before
