@@ -153,6 +153,31 @@ public final class TestStore<State: Equatable, Action> {
       at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that an effect sent an action for which `isMatching` is true next, as TCA's
+  /// `receive { … }`: for actions that are not `Equatable`, or a part of one.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .response(.success) = $0 { true } else { false } }) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      matching: isMatching,
+      expected: { "Expected an action that the test's closure matches." },
+      mismatch: { "\(self.describe($0).indented)\n\nThe test's closure does not match it." },
+      timeout: timeout, updateStateToExpectedResult,
+      at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Asserts that an effect sent an action of the case at `actionCase` next.
   public func receive<Value>(
     _ actionCase: CaseKeyPath<Action, Value>,
@@ -283,8 +308,20 @@ public final class TestStore<State: Equatable, Action> {
     return try await operation()
   }
 
-  /// Cancels every effect still running.
-  public func skipInFlightEffects() async {
+  /// Cancels every effect still running. With `strict` (the default, as in TCA), that none
+  /// was running fails the test: the call then says something about the feature that is not so.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    if strict, (runner?.runningCount ?? 0) == 0 {
+      fail(
+        "There were no in-flight effects to skip.",
+        at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     runner?.cancelAll()
     await Task.megaYield()
   }

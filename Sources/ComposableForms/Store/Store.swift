@@ -15,6 +15,12 @@ public final class Store<State, Action> {
   /// The current state.
   public var state: State { root?.state ?? core.state }
 
+  /// What `body` makes of the current state, as TCA's `withState`: `store.withState(\.count)`.
+  /// The state is lent, not copied.
+  public func withState<Value>(_ body: (_ state: State) -> Value) -> Value {
+    body(borrowedState)
+  }
+
   /// The current state, lent instead of copied: a reader of a field, or of the whole state
   /// passed on to a function, does not copy every string and collection in it (the runtime reads
   /// the state several times per keystroke).

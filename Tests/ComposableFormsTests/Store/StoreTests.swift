@@ -42,6 +42,13 @@ struct StoreTests {
     #expect(store.state == ["a", "b", "A", "B"])
   }
 
+  @Test func withStateReadsThePartItIsGiven() {
+    let store = Store(initialState: Counter.State(count: 2)) { Counter() }
+    #expect(store.withState(\.count) == 2)
+    store.send(.incrementTapped)
+    #expect(store.withState { $0.count * 10 } == 30)
+  }
+
   @Test func sendReturnsATaskThatAwaitsItsEffects() async {
     let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
       $0.continuousClock = ImmediateClock()

@@ -57,6 +57,31 @@ struct TestStoreMessageTests {
     }
   }
 
+  /// TCA's `receive { … }`: a closure matches the action, for actions that are not
+  /// `Equatable` or to match a part of one; one it does not match fails with the action.
+  @Test func receivingByAClosureMatchesWhatItSays() async {
+    let store = TestStore(initialState: Saver.State()) { Saver() }
+    await store.send(.saveTapped)
+    await store.receive({ if case .delegate(.saved) = $0 { true } else { false } })
+    await store.send(.saveTapped)
+    await withKnownIssue {
+      await store.receive({ $0 == .saveTapped })
+    } matching: { issue in
+      issue.description.contains("Received an unexpected action:\n  Saver.Action.delegate(")
+        && issue.description.contains("The test's closure does not match it.")
+    }
+  }
+
+  @Test func skippingEffectsWhenNoneRunFailsUnlessNotStrict() async {
+    let store = TestStore(initialState: Saver.State()) { Saver() }
+    await withKnownIssue {
+      await store.skipInFlightEffects()
+    } matching: { issue in
+      issue.description.contains("There were no in-flight effects to skip.")
+    }
+    await store.skipInFlightEffects(strict: false)
+  }
+
   @Test func skippingWhenNothingWasReceivedFailsUnlessNotStrict() async {
     let store = TestStore(initialState: Saver.State()) { Saver() }
     await withKnownIssue {
