@@ -17,7 +17,7 @@ extension FormLayout {
   /// A control is asked as its ``LineQuestion`` says (``FormControl/asked(_:)``); a control of
   /// your own without one gets what is typed key by key.
   ///
-  /// A form over another feature (a store scoped to optional state) ends, as cancelled, when
+  /// A form over another feature (a store scoped to optional state) ends, as dismissed, when
   /// the parent lets it go (``Store/isDismissed``): the parent knows how it ended, and nothing
   /// more is asked.
   @MainActor
@@ -46,7 +46,7 @@ where Action.State == State {
   mutating func run() async -> FormRuntime<State, Action>.Outcome {
     write(layout.title.visibleForTerminal)
     while true {
-      if store.isDismissed { return .cancelled }
+      if store.isDismissed { return .dismissed }
       let form = store.state.form
       switch form.outcome {
       case .submitted: return .submitted

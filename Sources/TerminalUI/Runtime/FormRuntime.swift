@@ -10,7 +10,7 @@ import ComposableForms
 /// let runtime = FormRuntime(store: store, layout: layout, terminal: terminal, events: backend)
 /// switch await runtime.run() {
 /// case .submitted: ...
-/// case .cancelled, .interrupted, .terminated: ...
+/// case .cancelled, .dismissed, .interrupted, .terminated: ...
 /// }
 /// ```
 @MainActor
@@ -24,6 +24,10 @@ where Action.State == State {
     case submitted
     /// Esc or the Cancel button.
     case cancelled
+    /// The feature that presented the form let it go (its optional state became `nil`,
+    /// ``Store/isDismissed``), usually as the form's outcome arrived: that feature knows how the
+    /// form ended, submitted or not, and has acted on it.
+    case dismissed
     /// Ctrl-C. The run ends at once, as the person asked: a save or check still running
     /// is not waited for, and goes on in the store until the store goes away (its effects are
     /// cancelled then) or the program ends.
@@ -75,7 +79,7 @@ where Action.State == State {
 
   /// Runs until the form is submitted or cancelled, Ctrl-C, or a termination signal. A form
   /// presented by a parent feature also ends when the parent lets it go (``Store/isDismissed``):
-  /// as cancelled, since the parent knows how it ended.
+  /// as ``Outcome/dismissed``, since the parent knows how it ended.
   public func run() async -> Outcome {
     let token = store.observe { [weak self] _ in self?.loop.stateDidChange() }
     defer { token.cancel() }
@@ -83,9 +87,9 @@ where Action.State == State {
     loop.stateDidChange()
     return await loop.run(
       EventLoop.Screen(
-        // NB: A form whose presenter let it go (``Store/isDismissed``) ends as cancelled: its
+        // NB: A form whose presenter let it go (``Store/isDismissed``) ends as dismissed: its
         //     last state may never show its end, which the presenter reacted to.
-        outcome: { [unowned self] in store.isDismissed ? .cancelled : formOutcome() },
+        outcome: { [unowned self] in store.isDismissed ? .dismissed : formOutcome() },
         handle: { [unowned self] in handle($0) },
         render: { [unowned self] in render() },
         isBusy: { [unowned self] in layout.isBusy(store.borrowedState) },

@@ -209,7 +209,7 @@ extension ListLayout where Action: CasePathable {
         runtime.externalEditor = context.externalEditor
         context.terminal.invalidate()
         switch await runtime.run() {
-        case .submitted, .cancelled: return .closed
+        case .submitted, .cancelled, .dismissed: return .closed
         case .interrupted: return .interrupted
         case let .terminated(signal): return .terminated(signal: signal)
         }

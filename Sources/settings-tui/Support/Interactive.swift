@@ -31,11 +31,12 @@ enum Interactive {
     }
     // NB: Submitted or cancelled on purpose: nothing to take up later. Cut off: keep it.
     switch outcome {
-    case .submitted, .cancelled: draft?.finish(keeping: false)
+    case .submitted, .cancelled, .dismissed: draft?.finish(keeping: false)
     case .interrupted, .terminated: draft?.finish(keeping: true)
     }
     switch outcome {
-    case .submitted: return
+    // NB: Dismissed: a root store's form never is; its presenter would know how it ended.
+    case .submitted, .dismissed: return
     case .cancelled: throw .cancelledOrInvalid
     case .interrupted: throw .interrupted
     case let .terminated(signal): throw .signal(signal)

@@ -58,17 +58,34 @@ struct PresentedFormRuntimeTests {
   @Test func aFormItsParentClosesOnCancelEndsTheRun() async {
     let (outcome, child, ended) = await run([.key(.escape)])
     #expect(ended == [.cancelled])
-    #expect(outcome == .cancelled)
+    #expect(outcome == .dismissed)
     #expect(child.isDismissed)
   }
 
-  /// The run ends as cancelled (its store never saw the save); the parent knows it was saved.
+  /// The run ends as dismissed, not cancelled (its store never saw the save): the parent
+  /// knows it was saved.
   @Test func aFormItsParentClosesOnSubmitEndsTheRun() async {
     let typed: [TerminalEvent] = "Ada".map { .key(.character($0)) } + [.key(.tab)]
       + "ada@example.com".map { .key(.character($0)) } + [.key(.tab), .key(.right), .key(.right), .key(.enter)]
     let (outcome, child, ended) = await run(typed)
     #expect(ended == [.submitted])
-    #expect(outcome == .cancelled)
+    #expect(outcome == .dismissed)
     #expect(child.isDismissed)
+  }
+
+  /// Line mode ends the same way: dismissed, once the parent lets the submitted form go.
+  @Test func inLineModeAFormItsParentClosesOnSubmitEndsAsDismissed() async {
+    let parent = Store(initialState: ClosingParent.State()) { ClosingParent() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+      $0.clientStorage.add = { _ in }
+    }
+    guard let child = parent.scope(state: \.form, action: \.form) else {
+      Issue.record("no form to run")
+      return
+    }
+    let channel = ScriptedLineChannel(["Ada", "ada@example.com", "36"])
+    #expect(await ClientForm.layout.runLines(child, channel: channel) == .dismissed, "\(channel.transcript)")
+    #expect(parent.state.ended == [.submitted])
   }
 }
