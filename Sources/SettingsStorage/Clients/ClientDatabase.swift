@@ -104,10 +104,18 @@ struct ClientDatabase: Sendable {
   init(path: String) throws(StorageError) {
     self.path = path
     var info = stat()
-    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    let exists = stat(path, &info) == 0
+    // NB: Refused before anything is made: a path ending in "/" left its folder behind.
+    if (exists && (info.st_mode & S_IFMT) == S_IFDIR) || path.hasSuffix("/") {
       throw StorageError(
-        "Cannot open the clients database at \(path): it is a folder. Pass the database file's path "
-          + "(such as \(path.hasSuffix("/") ? path : path + "/")clients.sqlite) to --database.")
+        "Cannot open the clients database at \(path): \(exists ? "it is a folder" : "it names a folder (it ends in /)"). "
+          + "Pass the database file's path (such as \(path.hasSuffix("/") ? path : path + "/")clients.sqlite) to --database.")
+    }
+    // NB: SQLite reads a FIFO or a device as "disk I/O error", which sends one looking at disks.
+    if exists, (info.st_mode & S_IFMT) != S_IFREG {
+      throw StorageError(
+        "Cannot open the clients database at \(path): it is not a regular file (a device, a FIFO or a socket). "
+          + "Pass a file's path to --database.")
     }
     do throws(SystemCallError) {
       try createFolderIfNeeded(parentFolder(of: path))

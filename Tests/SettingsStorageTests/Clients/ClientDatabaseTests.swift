@@ -331,6 +331,36 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// A path ending in "/" names a folder: refused before anything is made, where the folder
+  /// was made and then the database's opening failed.
+  @Test func aPathEndingInASlashIsRefusedAndMakesNothing() async throws {
+    try await withTemporaryFolder { folder in
+      #expect {
+        try ClientStorageClient.live(databaseAt: folder.path("new.sqlite") + "/")
+      } throws: { error in
+        let message = (error as? StorageError)?.message ?? ""
+        return message.contains("it names a folder (it ends in /)")
+      }
+      let contents = try folder.contents()
+      #expect(contents == [], "nothing made")
+    }
+  }
+
+  /// A FIFO or a device is said to be one, not an SQLite "disk I/O error".
+  @Test func aFIFOOrADeviceIsSaidToBeNoRegularFile() async throws {
+    try await withTemporaryFolder { folder in
+      #expect(mkfifo(folder.path("fifo"), 0o600) == 0)
+      for path in [folder.path("fifo"), "/dev/null"] {
+        #expect {
+          try ClientStorageClient.live(databaseAt: path)
+        } throws: { error in
+          let message = (error as? StorageError)?.message ?? ""
+          return message.contains("it is not a regular file (a device, a FIFO or a socket)")
+        }
+      }
+    }
+  }
+
   @Test func aFileWhereTheFolderShouldBeIsReported() async throws {
     try await withTemporaryFolder { folder in
       try folder.write("x", to: "data")
