@@ -179,6 +179,10 @@ extension EndToEnd {
       let list = try session.runDirectly(["form", spec, "--no-input", "--set", "t=[x],c"])
       #expect(list.status == 0, "\(list)")
       #expect(list.stdout.contains("\"t\" : [\n    \"c\",\n    \"[x]\"\n  ]"), "\(list)")
+      // A JSON array that holds more than strings is said to, not split at its commas.
+      let mixed = try session.runDirectly(["form", spec, "--no-input", "--set", #"t=["c", 1]"#])
+      #expect(mixed.status == 2, "\(mixed)")
+      #expect(mixed.stderr.contains("a JSON array of options holds strings only"), "\(mixed)")
 
       let pasted = String(repeating: "x", count: 100_000)
       let long = try session.runDirectly(["form", spec, "--no-input", "--set", "n=\(pasted)", "--set", "t=\(pasted)"])

@@ -1,4 +1,5 @@
 import Foundation
+import SettingsFeatures
 import TerminalUI
 
 /// One `--set field=value`, parsed.
@@ -31,11 +32,16 @@ struct FieldAssignment {
 
   /// A multiselect's items: a JSON array of strings (`["a, b", "c"]`, for options that hold
   /// a comma), else `a,b,c`.
-  private func list() -> [String] {
+  private func list() throws(ExitStatus) -> [String] {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     // NB: An option may itself start with "[": what does not read as a JSON array is a list.
-    if trimmed.hasPrefix("["), let array = try? JSONDecoder().decode([String].self, from: Data(trimmed.utf8)) {
-      return array
+    if trimmed.hasPrefix("["), let array = try? JSONDecoder().decode([JSONValue].self, from: Data(trimmed.utf8)) {
+      return try array.map { item throws(ExitStatus) in
+        guard case let .string(text) = item else {
+          throw fail("--set \(shown): a JSON array of options holds strings only (\"a\", not a number or null); or give a,b,c")
+        }
+        return text
+      }
     }
     return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
@@ -60,7 +66,7 @@ struct FieldAssignment {
   ) throws(ExitStatus) -> [String] {
     let matcher = OptionMatcher(options, matchKey: matchKey)
     var chosen = Set<Int>()
-    for item in list() {
+    for item in try list() {
       guard let index = matcher.index(of: item) else {
         let named = matcher.ambiguities(of: item).isEmpty ? "is not an option; " : ""
         throw fail("--set \(shownField): \"\(Self.shown(item))\" \(named)" + Self.refusal(matcher, item, options))
