@@ -117,11 +117,17 @@ extension EndToEnd {
       ])
 
       #expect(result.status == 1, "\(result)")
-      #expect(result.stderr.contains("email: Please enter a valid email"), "\(result)")
-      #expect(result.stderr.contains("age: A client must be 18 or older"), "\(result)")
+      #expect(result.stderr.contains("email: Please enter a valid email\n"), "\(result)")
+      #expect(result.stderr.contains("age: A client must be 18 or older\n"), "\(result)")
       #expect(result.stdout.isEmpty, "\(result)")
       let list = try session.runDirectly(["clients"])
       #expect(try parseJSONArray(list.stdout).isEmpty, "\(list)")
+      // A field no --set gave is said to be one, with how to give it.
+      let missing = try session.runDirectly(["client", "--no-input", "--set", "name=Ada", "--set", "age=36"])
+      #expect(missing.status == 1, "\(missing)")
+      #expect(
+        missing.stderr.contains("email: Please enter an email (no --set gave it: give it with --set email=...)\n"),
+        "\(missing)")
     }
 
     /// Runs the program with `arguments` in an empty folder of the session's, to see what it

@@ -57,8 +57,13 @@ enum NonInteractive {
         printError(String(prompt.message.split(separator: "\n").first ?? ""))
         throw .usageOrEnvironment
       }
+      // NB: A field no --set gave holds its default or what is saved (a value another program
+      //     wrote); its error says so, and how to give it, or a script's author looks at the
+      //     values they passed.
+      let given = Set(actions.compactMap { $0.binding.flatMap { layout.field(editing: $0.keyPath) } })
       for field in State.Field.allCases {
-        if let error = form.errors[field] { printError("\(field): \(error)") }
+        guard let error = form.errors[field] else { continue }
+        printError("\(field): \(error)" + (given.contains(field) ? "" : " (no --set gave it: give it with --set \(field)=...)"))
       }
       if let error = form.submitError {
         printError(error)
