@@ -118,8 +118,11 @@ struct ClientDatabase: Sendable {
           + "Pass a file's path to --database.")
     }
     do throws(SystemCallError) {
-      try createFolderIfNeeded(parentFolder(of: path))
-      try createPrivateFileIfMissing(path)
+      // NB: A link to a file not made yet (a dotfiles repository's) is followed, as the
+      //     settings file's is: SQLite cannot make that file's folder, nor its link.
+      let target = followingSymbolicLinks(path)
+      try createFolderIfNeeded(parentFolder(of: target))
+      try createPrivateFileIfMissing(target)
     } catch {
       throw Self.cannotOpen(path, reason: "could not \(error.step) (\(error.reason))")
     }

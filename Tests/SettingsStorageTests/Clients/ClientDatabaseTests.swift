@@ -346,6 +346,20 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// A link to a database not made yet is followed: the file is made where it points, in a
+  /// folder made for it, and the link stays a link.
+  @Test func aLinkToADatabaseNotMadeYetIsFollowed() async throws {
+    try await withTemporaryFolder { folder in
+      #expect(symlink(folder.path("dotfiles/data/clients.sqlite"), folder.path("clients.sqlite")) == 0)
+      let clients = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
+      try await clients.add(Client(name: "Ada", email: "ada@example.com", age: 36))
+      let reopened = try ClientStorageClient.live(databaseAt: folder.path("dotfiles/data/clients.sqlite"))
+      #expect(try await reopened.all().map(\.email) == ["ada@example.com"])
+      let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("clients.sqlite"))
+      #expect(link == folder.path("dotfiles/data/clients.sqlite"))
+    }
+  }
+
   /// A FIFO or a device is said to be one, not an SQLite "disk I/O error".
   @Test func aFIFOOrADeviceIsSaidToBeNoRegularFile() async throws {
     try await withTemporaryFolder { folder in
