@@ -155,6 +155,11 @@ struct ClientDatabase: Sendable {
       throw error
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
       throw Self.notADatabase(path)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+      // NB: Not "check that its folder is writable": the file itself is damaged (cut short).
+      throw StorageError(
+        "Cannot open the clients database at \(path): the file is damaged (\(Self.reason(error))). "
+          + "It was left unchanged: restore it from a backup, move it away, or pass --database PATH.")
     } catch let error as DatabaseError
       where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     {

@@ -346,6 +346,29 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// A database cut short (a copy that stopped half-way) is named as damaged and left as it
+  /// is, not sent to check its folder's permissions.
+  @Test func aDatabaseCutShortIsNamedAsDamagedAndLeftUnchanged() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      for number in 0..<200 {
+        try await clients.add(Client(name: "Client \(number)", email: "c\(number)@example.com", age: 30))
+      }
+      let whole = try folder.bytes("clients.sqlite")
+      let cut = Array(whole.prefix(whole.count / 2))
+      try Data(cut).write(to: URL(fileURLWithPath: path))
+      #expect {
+        try ClientStorageClient.live(databaseAt: path)
+      } throws: { error in
+        let message = (error as? StorageError)?.message ?? ""
+        return message.contains("the file is damaged") && message.contains("It was left unchanged")
+      }
+      let after = try folder.bytes("clients.sqlite")
+      #expect(after == cut)
+    }
+  }
+
   /// A link to a database not made yet is followed: the file is made where it points, in a
   /// folder made for it, and the link stays a link.
   @Test func aLinkToADatabaseNotMadeYetIsFollowed() async throws {
