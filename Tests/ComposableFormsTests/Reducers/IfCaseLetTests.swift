@@ -83,7 +83,7 @@ struct IfCaseLetTests {
     let store = TestStore(initialState: Screen.State.idle) { Screen() }
     await withKnownIssue {
       await store.send(.counter(.incrementTapped))
-    } matching: { $0.description.contains("A child action arrived while the state was in another case") }
+    } matching: { $0.description.contains("An ifCaseLet received a child action while the state was in another case") }
   }
 
   /// `Scope` on a case of enum state, TCA's other spelling for enum features: the child runs

@@ -105,11 +105,9 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           .map { toElementAction.embed(.element(id: id, action: $0)) }
           .cancellable(id: ChildEffectsID(place: place))
       } else {
-        reportIssue(
-          "An element action arrived for id \(id), which is not in the array at \(toElementsState): \(action)",
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+        reportChildActionWithoutState(
+          "A forEach", found: "no element with id \(id) was in the array at \(toElementsState)", action: action,
+          at: location)
       }
     }
     // NB: The array before shares its storage: ids are compared, without allocating, and

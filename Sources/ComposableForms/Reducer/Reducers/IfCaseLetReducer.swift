@@ -58,11 +58,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: ChildEffectsID(place: place))
         state = toChildState.embed(childState)
       } else {
-        reportIssue(
-          "A child action arrived while the state was in another case: \(action)",
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+        reportChildActionWithoutState(
+          "An ifCaseLet", found: "the state was in another case", action: action, at: location)
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)

@@ -77,11 +77,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: ChildEffectsID(place: place))
         state[keyPath: toChildState] = childState
       } else {
-        reportIssue(
-          "A child action arrived while its optional state at \(toChildState) was nil: \(action)",
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+        reportChildActionWithoutState(
+          "An ifLet", found: "its optional state at \(toChildState) was nil", action: action, at: location)
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)

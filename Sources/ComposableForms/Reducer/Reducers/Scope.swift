@@ -106,8 +106,6 @@ struct CaseScopeReport: Sendable {
 
   @usableFromInline
   func childActionInAnotherCase(_ action: some Any) {
-    reportIssue(
-      "A Scope received a child action while the state was in another case: \(action)",
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    reportChildActionWithoutState("A Scope", found: "the state was in another case", action: action, at: location)
   }
 }
