@@ -338,7 +338,7 @@ where Action.State == State {
   /// The focused text area's text and the action that sets it (`nil` when no enabled text area
   /// has focus): what Ctrl-E hands to an editor and takes back. Text from the editor is made
   /// fit for the area (control characters dropped, one line break at the end removed, cut at
-  /// its limit); `notice` says when it was cut.
+  /// its limit); `notice` says when something was dropped or cut.
   public func editableText(
     in state: State
   ) -> (text: String, set: (String) -> (action: Action, notice: String?))? {
@@ -349,13 +349,14 @@ where Action.State == State {
       // NB: Tabs stay: they were in the text the editor was given (a text area shows each as
       //     ␉), or written there on purpose, so an editor closed unchanged changes nothing.
       var text = TextSanitizer.multiLine(edited)
+      // NB: Said, as a paste's are not: the person cannot see what an editor kept in the file.
+      var notices = text.count < edited.count ? ["Control characters from the editor were left out"] : []
       if text.hasSuffix("\n") { text.removeLast() }
-      var notice: String?
       if let maxLength = access.maxLength, text.count > maxLength {
         text = String(text.prefix(maxLength))
-        notice = Self.cutNotice(maxLength)
+        notices.append(Self.cutNotice(maxLength))
       }
-      return (.binding(access.set(text)), notice)
+      return (.binding(access.set(text)), notices.isEmpty ? nil : notices.joined(separator: "; "))
     })
   }
 

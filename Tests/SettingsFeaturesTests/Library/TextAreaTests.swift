@@ -111,6 +111,11 @@ struct TextAreaTests {
     #expect(handed == "draft")
     #expect(state.body == "edited\nin vi\n", "an escape sequence dropped whole, the last line break removed")
     #expect(backend.clears > 0, "the screen was drawn afresh after the editor")
+    #expect(
+      backend.lines.joined().contains("Control characters from the editor were left out"),
+      "said, since the file cannot be seen: \(backend.lines.joined(separator: "\n"))")
+    let (_, _, clean) = await run(keys) { _ in "plain\n" }
+    #expect(!clean.lines.joined().contains("left out"), "\(clean.lines.joined(separator: "\n"))")
   }
 
   /// Tabs the editor was given or wrote stay tabs: an editor closed without a change changes
