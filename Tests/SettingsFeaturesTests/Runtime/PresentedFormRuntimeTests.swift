@@ -37,12 +37,16 @@ struct ClosingParent: Reducer {
 @Suite(.mainSerialExecutor)
 @MainActor
 struct PresentedFormRuntimeTests {
-  func run(_ events: [TerminalEvent]) async -> (FormRuntime<ClientForm.State, ClientForm.Action>.Outcome, Store<ClientForm.State, ClientForm.Action>, [FormOutcome]) {
-    let parent = Store(initialState: ClosingParent.State()) { ClosingParent() } withDependencies: {
+  func makeParent() -> Store<ClosingParent.State, ClosingParent.Action> {
+    Store(initialState: ClosingParent.State()) { ClosingParent() } withDependencies: {
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.emailExists = { _ in false }
       $0.clientStorage.add = { _ in }
     }
+  }
+
+  func run(_ events: [TerminalEvent]) async -> (FormRuntime<ClientForm.State, ClientForm.Action>.Outcome, Store<ClientForm.State, ClientForm.Action>, [FormOutcome]) {
+    let parent = makeParent()
     guard let child = parent.scope(state: \.form, action: \.form) else {
       Issue.record("no form to run")
       return (.interrupted, Store(initialState: ClientForm.State()) { ClientForm() }, [])
@@ -75,11 +79,7 @@ struct PresentedFormRuntimeTests {
 
   /// Line mode ends the same way: dismissed, once the parent lets the submitted form go.
   @Test func inLineModeAFormItsParentClosesOnSubmitEndsAsDismissed() async {
-    let parent = Store(initialState: ClosingParent.State()) { ClosingParent() } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-      $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.add = { _ in }
-    }
+    let parent = makeParent()
     guard let child = parent.scope(state: \.form, action: \.form) else {
       Issue.record("no form to run")
       return
