@@ -73,7 +73,8 @@ extension EndToEnd {
       let other = try session.runDirectly(["--no-input", "--set", "digest=off", "--set", "displayName=Lin"])
       #expect(other.status == 0, "\(other)")
       try session.runInShell(#"clear; "$BIN""#)
-      try await session.waitFor(text: "restore the settings you were editing at")
+      let question = try await session.waitFor(text: "restore the settings you were editing at")
+      #expect(!question.contains("saved again since"), "no field of the draft was saved again: \(question)")
       try session.type("y")
       try session.press("Enter")
       let restored = try await session.waitForFocus(on: "Digest")
@@ -88,6 +89,34 @@ extension EndToEnd {
       #expect(
         try SavedSettings.parse(text)
           == SavedSettings(digest: "off", displayName: "Lin", protectMyPosts: true))
+    }
+
+    /// A draft that changes a field another program saved again since says so in its question:
+    /// taking it up puts the draft's value back over that save.
+    @Test func aDraftThatUndoesALaterSaveSaysSo() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.writeSettings(#"{"displayName": "Blob"}"# + "\n")
+      try await session.startShell(running: #""$BIN""#)
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Tab")
+      try session.type("Draft")
+      try await session.waitFor(text: "BlobDraft")
+      try await Task.sleep(for: .milliseconds(800))  // the draft is written 300 ms after a change
+      _ = try run("/usr/bin/pkill", ["-KILL", "-f", "\(session.binary)$"], environment: [:])
+      try await session.waitFor(text: "exit=137")
+      let other = try session.runDirectly(["--no-input", "--set", "displayName=Other"])
+      #expect(other.status == 0, "\(other)")
+      try session.runInShell(#"clear; "$BIN""#)
+      let question = try await session.waitFor(text: "restore the settings you were editing at")
+      #expect(
+        question.lines.joined().contains("(it changes values saved again since it was written, back to yours)?"),
+        "\(question)")
+      try session.type("n")
+      try session.press("Enter")
+      try await session.waitForFocus(on: "Digest")
+      try session.press("Escape")
+      try await session.waitFor(text: "exit=1")
     }
 
     /// Ada, 36, saved; her edit (age 37) cut off by kill -9, in the shell the session runs.

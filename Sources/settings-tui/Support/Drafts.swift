@@ -81,7 +81,11 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     let values =
       if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
     guard values != original else { return (original, keeper) }
-    switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))?") {
+    // NB: A field both the draft and a later save changed, to different values, is where the
+    //     merge takes a side: the two merges, each side's edits put on the other's, differ.
+    let undoesASave = merge.flatMap { merge in kept.base.map { merge(original, $0, kept.value) != values } } ?? false
+    let warning = undoesASave ? " (it changes values saved again since it was written, back to yours)" : ""
+    switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))\(warning)?") {
     case true?:
       return (values, keeper)
     case false?:
