@@ -20,7 +20,9 @@ public struct ClientForm: Reducer {
         .noControlCharacters("Control characters cannot be part of an email"),
         .maxLength(ClientForm.emailLimit, "At most \(ClientForm.emailLimit) characters"),
         .noHiddenCharacters("An email cannot hold spaces or invisible characters"),
-        .email("Please enter a valid email"))
+        // NB: A host alone (`ops@localhost`) passes: earlier versions asked for an "@" alone,
+        //     and a client saved then must stay editable without a new email.
+        .email("Please enter a valid email", allowsHostAlone: true))
         .checked(\.emailToCheck) { email in
           // NB: Empty is the edited client's own email (an empty email never gets here: it
           //     fails `required` first), which is no conflict.

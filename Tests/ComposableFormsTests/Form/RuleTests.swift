@@ -65,6 +65,16 @@ struct RuleTests {
     #expect(Rule<String>.email("Bad email").validate(value) == "Bad email")
   }
 
+  /// With `allowsHostAlone`, a domain of one label passes; every other shape is still refused.
+  @Test func emailWithAHostAloneTakesOneLabelAndNothingLooser() {
+    let rule = Rule<String>.email("Bad email", allowsHostAlone: true)
+    #expect(rule.validate("ops@localhost") == nil)
+    #expect(rule.validate("blob@example.com") == nil)
+    for bad in ["blob@", "@localhost", "blob@.", "blob@localhost.", "a@b@c", "bl ob@localhost"] {
+      #expect(rule.validate(bad) == "Bad email", "\(bad)")
+    }
+  }
+
   @Test func maxLengthCountsGraphemesAsAPersonCountsThem() {
     let rule = Rule<String>.maxLength(3, "Too long")
     #expect(rule.validate("") == nil)

@@ -33,7 +33,10 @@ extension Rule where Value == String {
   /// Looks like an email address: a local part, "@", and a domain of two or more non-empty
   /// dot-separated labels; no whitespace and no invisible format character (a zero-width space
   /// made `zw\u{200B}@example.com` a second client who looks exactly like the first).
-  public static func email(_ message: String) -> Self {
+  ///
+  /// `allowsHostAlone`: a domain of one label (`ops@localhost`) is one too, for addresses on
+  /// one network, or saved where a looser rule held.
+  public static func email(_ message: String, allowsHostAlone: Bool = false) -> Self {
     Self { value in
       let address = value.trimmingSpaces
       let parts = address.split(separator: "@", omittingEmptySubsequences: false)
@@ -41,7 +44,7 @@ extension Rule where Value == String {
         !address.unicodeScalars.contains(where: { $0.properties.generalCategory == .format })
       else { return message }
       let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-      guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return message }
+      guard labels.count >= (allowsHostAlone ? 1 : 2), labels.allSatisfy({ !$0.isEmpty }) else { return message }
       return nil
     }
   }
