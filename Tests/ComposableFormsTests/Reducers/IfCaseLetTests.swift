@@ -99,6 +99,9 @@ struct IfCaseLetTests {
     }
     await withKnownIssue {
       await idle.send(.counter(.incrementTapped))
-    } matching: { $0.description.contains("A Scope received a child action while the state was in another case") }
+    } matching: {
+      $0.description.contains("A Scope received a child action while the state was in another case")
+        && $0.description.contains("A Scope does not cancel them; `ifCaseLet` does")
+    }
   }
 }

@@ -244,6 +244,9 @@ struct ForEachTests {
     let store = store(TestClock())
     await withKnownIssue {
       await store.send(.counters(.element(id: 7, action: .incrementTapped)))
+    } matching: {
+      $0.description.contains("A forEach received a child action while no element with id 7 was in the array")
+        && $0.description.contains("removed the element. Run this one first (`Reduce { … }.forEach(…)`)")
     }
   }
 }

@@ -107,7 +107,13 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
       } else {
         reportChildActionWithoutState(
           "A forEach", found: "no element with id \(id) was in the array at \(toElementsState)", action: action,
-          at: location)
+          causes: [
+            "A reducer that runs before this one removed the element. Run this one first "
+              + "(`Reduce { … }.forEach(…)`), so the element handles its action while it is there.",
+            "An effect sent it after the element was removed. The element's own effects are "
+              + "cancelled then; one the parent started for it is not: cancel it too.",
+            "It was sent to the store for an element that is not there.",
+          ], at: location)
       }
     }
     // NB: The array before shares its storage: ids are compared, without allocating, and

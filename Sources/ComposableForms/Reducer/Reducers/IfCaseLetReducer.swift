@@ -59,7 +59,14 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state = toChildState.embed(childState)
       } else {
         reportChildActionWithoutState(
-          "An ifCaseLet", found: "the state was in another case", action: action, at: location)
+          "An ifCaseLet", found: "the state was in another case", action: action,
+          causes: [
+            "A reducer that runs before this one moved the state to another case. Run this one "
+              + "first (`Reduce { … }.ifCaseLet(…)`), so the case handles its action while it holds.",
+            "An effect sent it after the state left the case. The case's own effects are "
+              + "cancelled then; one the parent started for it is not: cancel it too.",
+            "It was sent to the store while the state was in another case.",
+          ], at: location)
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)

@@ -78,7 +78,14 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state[keyPath: toChildState] = childState
       } else {
         reportChildActionWithoutState(
-          "An ifLet", found: "its optional state at \(toChildState) was nil", action: action, at: location)
+          "An ifLet", found: "its optional state at \(toChildState) was nil", action: action,
+          causes: [
+            "A reducer that runs before this one set the state to nil. Run this one first "
+              + "(`Reduce { … }.ifLet(…)`), so the child handles its action while its state is there.",
+            "An effect sent it after the state became nil. The child's own effects are cancelled "
+              + "then; one the parent started for it is not: cancel it too.",
+            "It was sent to the store while the state was nil.",
+          ], at: location)
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)

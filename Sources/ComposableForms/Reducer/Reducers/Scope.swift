@@ -106,6 +106,13 @@ struct CaseScopeReport: Sendable {
 
   @usableFromInline
   func childActionInAnotherCase(_ action: some Any) {
-    reportChildActionWithoutState("A Scope", found: "the state was in another case", action: action, at: location)
+    reportChildActionWithoutState(
+      "A Scope", found: "the state was in another case", action: action,
+      causes: [
+        "A reducer that runs before this Scope moved the state to another case: put the Scope first.",
+        "An effect of the case's feature sent it after the state left the case. A Scope does not "
+          + "cancel them; `ifCaseLet` does, where the parent moves between cases itself.",
+        "It was sent to the store while the state was in another case.",
+      ], at: location)
   }
 }
