@@ -74,6 +74,7 @@ extension ClientStorageClient {
   /// try await clients.add(client)                                     // opens, then adds
   /// ```
   public static func opening(databaseAt path: String) throws(StorageError) -> Self {
+    try ClientDatabase.refuseUnusablePath(path)
     try ClientDatabase.refuseIfNotADatabase(path)
     let opening = ClientDatabaseOpening(path: path)
     return Self(
@@ -103,20 +104,7 @@ struct ClientDatabase: Sendable {
   /// Opens (creating if needed) and migrates the database at `path`.
   init(path: String) throws(StorageError) {
     self.path = path
-    var info = stat()
-    let exists = stat(path, &info) == 0
-    // NB: Refused before anything is made: a path ending in "/" left its folder behind.
-    if (exists && (info.st_mode & S_IFMT) == S_IFDIR) || path.hasSuffix("/") {
-      throw StorageError(
-        "Cannot open the clients database at \(path): \(exists ? "it is a folder" : "it names a folder (it ends in /)"). "
-          + "Pass the database file's path (such as \(path.hasSuffix("/") ? path : path + "/")clients.sqlite) to --database.")
-    }
-    // NB: SQLite reads a FIFO or a device as "disk I/O error", which sends one looking at disks.
-    if exists, (info.st_mode & S_IFMT) != S_IFREG {
-      throw StorageError(
-        "Cannot open the clients database at \(path): it is not a regular file (a device, a FIFO or a socket). "
-          + "Pass a file's path to --database.")
-    }
+    try Self.refuseUnusablePath(path)
     do throws(SystemCallError) {
       // NB: A link to a file not made yet (a dotfiles repository's) is followed, as the
       //     settings file's is: SQLite cannot make that file's folder, nor its link.
@@ -341,6 +329,26 @@ struct ClientDatabase: Sendable {
     return (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 ? .emptyFile : .mayHoldClients
   }
 
+  /// Throws where no database can be, before anything is made there: a folder, a path that
+  /// names one (ending in `/`, `.` or `..`: its folder was made, then the opening failed), or
+  /// what is not a regular file (a device, a FIFO, a socket: SQLite says "disk I/O error",
+  /// which sends one looking at disks).
+  static func refuseUnusablePath(_ path: String) throws(StorageError) {
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    let namesAFolder = path.hasSuffix("/") || [".", ".."].contains(fileName(of: path))
+    if (exists && (info.st_mode & S_IFMT) == S_IFDIR) || namesAFolder {
+      throw StorageError(
+        "Cannot open the clients database at \(path): \(exists ? "it is a folder" : "it names a folder"). "
+          + "Pass the database file's path (such as \(path.hasSuffix("/") ? path : path + "/")clients.sqlite) to --database.")
+    }
+    if exists, (info.st_mode & S_IFMT) != S_IFREG {
+      throw StorageError(
+        "Cannot open the clients database at \(path): it is not a regular file (a device, a FIFO or a socket). "
+          + "It was left unchanged: pass a file's path to --database.")
+    }
+  }
+
   /// Throws when a file at `path` is not an SQLite database, judged by its 16-byte header
   /// ("SQLite format 3" and a zero byte). No file, or an empty one, is fine: SQLite starts a
   /// new database there. Reading errors are left for the real opening to report.
@@ -350,7 +358,7 @@ struct ClientDatabase: Sendable {
     do {
       start = try readFileIfPresent(path, limit: header.count, prefixOnly: true)
     } catch where error.explanation != nil {
-      // NB: A FIFO or a device there would make SQLite wait or read forever.
+      // NB: A FIFO or a device made there since `refuseUnusablePath` looked.
       throw StorageError(
         "Cannot open the clients database at \(path): \(error.reason). "
           + "It was left unchanged: move it away, or pass --database PATH.")

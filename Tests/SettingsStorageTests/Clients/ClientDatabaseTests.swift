@@ -331,15 +331,23 @@ struct ClientDatabaseTests {
     }
   }
 
-  /// A path ending in "/" names a folder: refused before anything is made, where the folder
-  /// was made and then the database's opening failed.
+  /// A path ending in "/", "." or ".." names a folder: refused before anything is made, where
+  /// the folder was made and then the database's opening failed.
   @Test func aPathEndingInASlashIsRefusedAndMakesNothing() async throws {
     try await withTemporaryFolder { folder in
-      #expect {
-        try ClientStorageClient.live(databaseAt: folder.path("new.sqlite") + "/")
-      } throws: { error in
-        let message = (error as? StorageError)?.message ?? ""
-        return message.contains("it names a folder (it ends in /)")
+      for path in [folder.path("new.sqlite") + "/", folder.path("new") + "/.", folder.path("new2") + "/.."] {
+        #expect {
+          try ClientStorageClient.live(databaseAt: path)
+        } throws: { error in
+          let message = (error as? StorageError)?.message ?? ""
+          return message.contains("it names a folder")
+        }
+        #expect {
+          try ClientStorageClient.opening(databaseAt: path)
+        } throws: { error in
+          let message = (error as? StorageError)?.message ?? ""
+          return message.contains("it names a folder")
+        }
       }
       let contents = try folder.contents()
       #expect(contents == [], "nothing made")
@@ -390,6 +398,12 @@ struct ClientDatabaseTests {
       for path in [folder.path("fifo"), "/dev/null"] {
         #expect {
           try ClientStorageClient.live(databaseAt: path)
+        } throws: { error in
+          let message = (error as? StorageError)?.message ?? ""
+          return message.contains("it is not a regular file (a device, a FIFO or a socket)")
+        }
+        #expect {
+          try ClientStorageClient.opening(databaseAt: path)
         } throws: { error in
           let message = (error as? StorageError)?.message ?? ""
           return message.contains("it is not a regular file (a device, a FIFO or a socket)")
