@@ -160,9 +160,11 @@ private enum EchoOff {
 nonisolated(unsafe) private var savedTerminal = termios()
 
 private func restoreAndRaise(_ number: Int32) {
-  // NB: TCSAFLUSH drops the half-typed secret too: left queued, the shell read it as the start
-  //     of its next command line, in plain sight.
-  _ = tcsetattr(0, TCSAFLUSH, &savedTerminal)
+  // NB: The half-typed secret is dropped: left queued, the shell read it as the start of its
+  //     next command line, in plain sight. Not TCSAFLUSH, which first waits for output to
+  //     drain: a stopped terminal (Ctrl-S) would hold the handler.
+  _ = tcflush(0, TCIFLUSH)
+  _ = tcsetattr(0, TCSANOW, &savedTerminal)
   _ = signal(number, SIG_DFL)
   _ = raise(number)
 }

@@ -93,7 +93,7 @@ extension EndToEnd {
     @Test func accessibleSetToANoLeavesLineModeOff() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      for value in ["0", "false", "No", "off"] {
+      for value in ["0", "false", "No", "off", "n", "  "] {
         let result = try session.runDirectly(["client"], input: "Ada\n", environment: ["ACCESSIBLE": value])
         #expect(result.status == 2, "\(value): \(result)")
         #expect(result.stderr.contains("a form needs an interactive terminal"), "\(value): \(result)")

@@ -50,10 +50,10 @@ enum Interactive {
   }
 
   /// Whether a command asks line by line: `accessible` (its `--accessible`), `ACCESSIBLE` set
-  /// (to anything but a no: empty, `0`, `false`, `no`, `off`), or a dumb terminal.
+  /// to anything but a no (``YesOrNo/no``, any case) or blanks, or a dumb terminal.
   static func usesLines(accessible: Bool, environment: [String: String]) -> Bool {
     if accessible || environment["TERM"] == "dumb" { return true }
-    guard let value = environment["ACCESSIBLE"], !value.isEmpty else { return false }
+    guard let value = environment["ACCESSIBLE"], !value.allSatisfy(\.isWhitespace) else { return false }
     return YesOrNo.answer(value) != false
   }
 }
