@@ -11,7 +11,7 @@ struct ClientFormTests {
   let clock = TestClock()
 
   func makeStore(
-    _ state: ClientForm.State = ClientForm.State(),
+    _ state: ClientForm.State = ClientForm.State(name: "Blob"),
     taken: Set<String> = [],
     add: @escaping @Sendable (Client) async throws -> Void = { _ in }
   ) -> TestStore<ClientForm.State, ClientForm.Action> {
@@ -38,7 +38,7 @@ struct ClientFormTests {
   }
 
   @Test func errorAppearsWhenTabLeavesTheEmailField() async {
-    let store = makeStore(ClientForm.State(email: "blob"))
+    let store = makeStore(ClientForm.State(name: "Blob", email: "blob"))
     await store.send(.form(.focus(.field(.email)))) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]
@@ -54,7 +54,7 @@ struct ClientFormTests {
   /// the first's.
   @Test func anEmailWithAHiddenCharacterIsRefused() async {
     for email in ["zw\u{200B}@example.com", "a b@example.com"] {
-      let store = makeStore(ClientForm.State(email: email))
+      let store = makeStore(ClientForm.State(name: "Blob", email: email))
       await store.send(.form(.focus(.field(.email)))) {
         $0.form.focus = .field(.email)
         $0.form.validated = [.name]
@@ -64,6 +64,16 @@ struct ClientFormTests {
         $0.form.validated = [.name, .email]
         $0.form.errors[.email] = "An email cannot hold spaces or invisible characters"
       }
+    }
+  }
+
+  /// A client needs a name: listed, searched and asked about by it.
+  @Test func emptyNameSaysPleaseEnterANameWhenLeft() async {
+    let store = makeStore(ClientForm.State(name: "  "))
+    await store.send(.form(.focusNext)) {
+      $0.form.focus = .field(.email)
+      $0.form.validated = [.name]
+      $0.form.errors[.name] = "Please enter a name"
     }
   }
 
@@ -84,7 +94,7 @@ struct ClientFormTests {
   /// alone is (`ops@localhost`: earlier versions saved it; see the test below).
   @Test(arguments: ["@b.com", "a@", "a@@b.com", "a@b@c.com", "a@.com", "a@b.", "a@b..c"])
   func anEmailWithoutALocalPartAndADomainIsNotValid(email: String) async {
-    let store = makeStore(ClientForm.State(email: email))
+    let store = makeStore(ClientForm.State(name: "Blob", email: email))
     await store.send(.form(.focus(.field(.email)))) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]
@@ -99,11 +109,11 @@ struct ClientFormTests {
   /// A host alone is an address here: earlier versions, which asked for an "@" alone, saved
   /// such clients, and editing one must not demand a new email.
   @Test func anEmailOnAHostAloneIsValid() {
-    #expect(ClientForm.State.rules.syncError(for: .email, in: ClientForm.State(email: "ops@localhost")) == nil)
+    #expect(ClientForm.State.rules.syncError(for: .email, in: ClientForm.State(name: "Blob", email: "ops@localhost")) == nil)
   }
 
   @Test func errorClearsOnTheKeystrokeThatFixesIt() async {
-    let store = makeStore(ClientForm.State(email: "blob"))
+    let store = makeStore(ClientForm.State(name: "Blob", email: "blob"))
     await store.send(.form(.focus(.field(.email)))) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]
@@ -129,7 +139,7 @@ struct ClientFormTests {
   }
 
   @Test func shiftTabLeavesAnInvalidField() async {
-    let store = makeStore(ClientForm.State(email: "nope"))
+    let store = makeStore(ClientForm.State(name: "Blob", email: "nope"))
     await store.send(.form(.focus(.field(.age)))) {
       $0.form.focus = .field(.age)
       $0.form.validated = [.name]
@@ -151,7 +161,7 @@ struct ClientFormTests {
   }
 
   @Test func submitWithBadFieldsShowsEveryErrorAndFocusesTheFirst() async {
-    let store = makeStore(ClientForm.State(email: "", age: 10))
+    let store = makeStore(ClientForm.State(name: "Blob", email: "", age: 10))
     await store.send(.form(.focus(.submit))) {
       $0.form.focus = .submit
       $0.form.validated = [.name]
@@ -187,7 +197,7 @@ struct ClientFormTests {
   }
 
   @Test func theUniquenessCheckIsDebouncedAndAStaleAnswerIsDropped() async {
-    let store = makeStore(ClientForm.State(email: "blob@b.co"), taken: ["blob@a.co"])
+    let store = makeStore(ClientForm.State(name: "Blob", email: "blob@b.co"), taken: ["blob@a.co"])
     await store.send(.form(.focus(.field(.email)))) {
       $0.form.focus = .field(.email)
       $0.form.validated = [.name]

@@ -28,7 +28,7 @@ struct RuntimeTests {
   }
 
   @Test func tabbingOffABadEmailShowsItsErrorAndTheFixClearsIt() async {
-    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+    let store = Store(initialState: ClientForm.State(name: "Blob")) { ClientForm() } withDependencies: {
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.emailExists = { _ in false }
     }
