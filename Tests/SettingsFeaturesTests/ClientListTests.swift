@@ -385,6 +385,34 @@ struct ClientListTests {
     #expect(
       store.state.message
         == ClientList.Message("Saved Bob Smith <bob@example.com>, not shown: the search does not find it"))
+    // The person moves on: what was said of the save goes, where it would be wrong once the
+    // search is cleared.
+    store.exhaustivity = .off
+    await store.send(.searchChanged(""))
+    #expect(store.state.message == nil)
+  }
+
+  /// A message about something done goes when the selection moves or the list is loaded
+  /// again; one about a database that cannot be used stays until it can be.
+  @Test func aDoneMessageGoesWhenThePersonMovesOn() async {
+    let store = await openedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    store.exhaustivity = .off
+    await store.send(.removeTapped)
+    await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
+    await store.skipReceivedActions(strict: false)
+    store.exhaustivity = .on
+    #expect(store.state.message == ClientList.Message("Deleted Ada Lovelace <ada@example.com>"))
+    await store.send(.selected(0))
+    #expect(store.state.message != nil, "no move: it stays")
+    await store.send(.selected(1)) {
+      $0.selection = 1
+      $0.message = nil
+    }
+    await store.send(.failed("database is locked")) {
+      $0.message = ClientList.Message("database is locked", isError: true, isStorageFailure: true)
+    }
+    await store.send(.selected(0)) { $0.selection = 0 }
   }
 
   @Test func aClientEditedOutOfTheSearchIsSaidToBeNotShown() async {

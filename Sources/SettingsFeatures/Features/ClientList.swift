@@ -146,6 +146,13 @@ public struct ClientList: Reducer {
 
   private enum Loading: Hashable { case matches, rows }
 
+  /// Clears what the status said about something done (saved, deleted), now that the person
+  /// has moved on: it said "not shown" of a client the cleared search then showed. Why the
+  /// database could not be used stays until it can be (see `.failed`).
+  private func clearDoneMessage(_ state: inout State) {
+    if state.message?.isStorageFailure != true { state.message = nil }
+  }
+
   /// Opens the client form on `saved`.
   private func edit(_ state: inout State, _ saved: SavedClient) {
     state.message = nil
@@ -178,6 +185,7 @@ public struct ClientList: Reducer {
       case let .searchChanged(text):
         guard text != state.search else { return .none }
         state.search = text
+        clearDoneMessage(&state)
         // NB: The selected client stays selected when the new search finds it too (clearing
         //     the search goes back to it), else the first match is. After a search that found
         //     nothing, the client selected before it is the one to go back to.
@@ -197,7 +205,9 @@ public struct ClientList: Reducer {
         return .none
 
       case let .selected(position):
+        let before = state.selection
         state.selection = max(0, min(position, state.matches.count - 1))
+        if state.selection != before { clearDoneMessage(&state) }
         if let pending = state.pending, pending.id != state.selectedID { state.pending = nil }
         return .none
 
@@ -337,6 +347,7 @@ public struct ClientList: Reducer {
         // NB: The selected client stays selected where the reloaded matches still have it;
         //     with none selected (the first load failed), what was to be selected still is.
         state.reselect = state.selectedID.map(Reselect.client) ?? state.reselect
+        clearDoneMessage(&state)
         state.rows = [:]
         return loadMatches(state)
 
