@@ -221,14 +221,16 @@ extension Keymap {
       // NB: A list that can be filtered says so on its own filter line.
       if filtering { add(activate, "choose") } else { add(toggle, "choose") }
     case .textArea:
-      // NB: Enter does not do here what it does elsewhere.
+      // NB: Enter does not do here what it does elsewhere, and Tab is the only way out: both
+      //     come first, so a narrow footer, which keeps the first items, still names them.
       items.append(.init(key: Key.enter.name, action: "new line"))
+      add(focusNext)
       add(openEditor)
     case .text, .custom, .grid, .note, nil:
       break
     }
     items += controlKeys
-    add(focusNext)
+    if focused != .textArea || !controlKeys.isEmpty { add(focusNext) }
     add(focusPrevious)
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
       add(activate, enterSubmits ? submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save" : activate.help)

@@ -115,14 +115,20 @@ extension ListLayout {
     }
     view.promptID = nil
     view.promptArea = nil
-    KeyHelpView(items: helpItems(searching: searching, count: count, keymap: keymap, listKeys: listKeys), theme: theme)
-      .render(in: help, buffer: &buffer)
+    let narrowed = search.map { !$0.text(state).isEmpty } ?? false
+    KeyHelpView(
+      items: helpItems(searching: searching, narrowed: narrowed, count: count, keymap: keymap, listKeys: listKeys),
+      theme: theme
+    ).render(in: help, buffer: &buffer)
     return (buffer, cursor)
   }
 
   /// The key help: in the rows, moving, Enter's and the layout's commands, searching and
-  /// closing; in the search field, how to leave it.
-  func helpItems(searching: Bool, count: Int, keymap: Keymap, listKeys: ListKeymap) -> [KeyHelpView.Item] {
+  /// closing (on rows a search `narrowed`, Esc clears it first and says so); in the search
+  /// field, how to leave it.
+  func helpItems(
+    searching: Bool, narrowed: Bool = false, count: Int, keymap: Keymap, listKeys: ListKeymap
+  ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ key: String?, _ action: String) {
       if let key { items.append(.init(key: key, action: action)) }
@@ -139,7 +145,13 @@ extension ListLayout {
     }
     for command in commands where command.isOffered(rows: count) { add(command.key.name, command.help) }
     if search != nil { add(listKeys.search.keyName, listKeys.search.help) }
-    add(listKeys.close.keyName, listKeys.close.help)
+    if narrowed, listKeys.close.contains(.escape) {
+      add(Key.escape.name, "clear")
+      // NB: The close binding's other key (`q`) still closes at once.
+      add(listKeys.close.keys.first { $0 != .escape }?.name, listKeys.close.help)
+    } else {
+      add(listKeys.close.keyName, listKeys.close.help)
+    }
     return items
   }
 

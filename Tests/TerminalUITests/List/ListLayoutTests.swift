@@ -80,6 +80,13 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(lines[8].hasPrefix(" › Person 19"), "the selection stays on screen")
   }
 
+  /// On rows a search narrowed, Esc clears the search first: the help says so, and names the
+  /// key that still closes at once.
+  @Test func onNarrowedRowsTheHelpSaysEscClearsAndQQuits() {
+    let lines = draw(People(names: ["Ada"], search: "Ad"), columns: 80)
+    #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc clear  q quit", "\(lines[9])")
+  }
+
   @Test func anEmptyListOffersOnlyTheKeysThatNeedNoRow() {
     #expect(draw(People(names: []), columns: 60)[9] == " a add  / search  Esc quit")
   }
