@@ -282,6 +282,12 @@ where Action.State == State {
       return [embed(.submitTapped)]
     case .toggle where focus == .cancel:
       return [embed(.cancelTapped)]
+    case .increment where focus == .submit:
+      return [embed(.focusNext)]
+    case .decrement where focus == .cancel:
+      return [embed(.focusPrevious)]
+    case .increment where focus == .cancel, .decrement where focus == .submit:
+      return []
     case let .edit(key):
       guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state)
@@ -302,6 +308,9 @@ where Action.State == State {
     case .toggle, .increment, .decrement, .digit:
       guard let field = focus?.field, let control = control(for: field), rules.isEnabled(field, in: state)
       else { return [] }
+      // NB: A button of your own is pressed, as ``ControlKind/button`` says; the arrows that go
+      //     between Save and Cancel are not a press.
+      if control.kind == .button, command == .increment || command == .decrement { return [] }
       return answer(command, by: control, state: state, view: &view)
     case .interrupt, .redraw, .openEditor:
       // NB: Ctrl-E runs another program on the terminal: the runtime's business

@@ -14,6 +14,7 @@ public enum ControlKind: Hashable, Sendable, CaseIterable {
   /// A button pressed with Enter or Space: its control's `handle` gets
   /// ``FormCommand/activate``, and focus stays on it for another press (unless it sets
   /// ``ControlInput/advancesFocus``); a press it answers with `nil` moves on as Enter does.
+  /// Left and Right go between the form's Save and Cancel, and do nothing on a button of yours.
   case button
   /// Multi-line text: Enter inserts a line break, Up/Down move by rows, Tab and Shift-Tab
   /// leave, and ``Keymap/openEditor`` (Ctrl-E) opens the text in `$VISUAL` or `$EDITOR`.

@@ -150,7 +150,11 @@ public struct Keymap: Hashable, Sendable {
     case .toggle:
       return membership.contains(.toggle) ? .toggle : nil
     case .button:
-      return membership.contains(.toggle) ? .activate : nil
+      if membership.contains(.toggle) { return .activate }
+      // NB: Left and Right go between Save and Cancel, as between a question's answers.
+      if membership.contains(.decrement) { return .decrement }
+      if membership.contains(.increment) { return .increment }
+      return nil
     case .list:
       switch key {
       // NB: Left and Right too, which a list of its own may move with (a grid takes `.grid`).

@@ -103,11 +103,12 @@ struct Presses: Reducer {
 struct OpenControlTests {
   /// Enter and Space press a `.button` control of your own: its `handle` gets `.activate`, and
   /// focus stays for the next press (they only moved focus on, and `handle` never heard).
+  /// Left and Right, which go between Save and Cancel, are no press.
   @Test func aButtonOfYourOwnIsPressedByEnterAndSpace() async {
     let store = Store(initialState: Presses.State()) { Presses() }
     let backend = HeadlessBackend(size: Size(columns: 60, rows: 12))
     let events = ScriptedEventSource(
-      [.key(.enter), .key(.character(" ")), .key(.enter), .key(.tab), .key(.character("x"))],
+      [.key(.enter), .key(.right), .key(.character(" ")), .key(.left), .key(.enter), .key(.tab), .key(.character("x"))],
       idleLimit: .milliseconds(100))
     let runtime = FormRuntime(
       store: store, layout: Presses.layout, terminal: Terminal(backend: backend), events: events)

@@ -27,6 +27,24 @@ struct RuntimeTests {
     #expect(saved.value == [Client(name: "Ada", email: "ada@example.com", age: 20)])
   }
 
+  /// Left and Right go between Save and Cancel, as between a question's answers (and huh's
+  /// buttons); past either end they do nothing.
+  @Test func leftAndRightGoBetweenSaveAndCancel() {
+    let store = Store(initialState: ClientForm.State(name: "Ada")) { ClientForm() }
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout,
+      terminal: Terminal(backend: HeadlessBackend(size: Size(columns: 80, rows: 24))), events: ScriptedEventSource())
+    store.send(.form(.focus(.submit)))
+    _ = runtime.handle(.left)
+    #expect(store.state.form.focus == .submit)
+    _ = runtime.handle(.right)
+    #expect(store.state.form.focus == .cancel)
+    _ = runtime.handle(.right)
+    #expect(store.state.form.focus == .cancel)
+    _ = runtime.handle(.left)
+    #expect(store.state.form.focus == .submit)
+  }
+
   @Test func tabbingOffABadEmailShowsItsErrorAndTheFixClearsIt() async {
     let store = Store(initialState: ClientForm.State(name: "Blob")) { ClientForm() } withDependencies: {
       $0.continuousClock = ImmediateClock()

@@ -117,10 +117,14 @@ import Testing
 
   @Test func editingKeysMeanNothingOutsideTextFields() {
     for focused: ControlKind? in [nil, .toggle, .button] {
-      for key: Key in [.left, .right, .home, .backspace, .control("k"), .character("a"), .paste("x")] {
+      for key: Key in [.home, .backspace, .control("k"), .character("a"), .paste("x")] {
         #expect(keymap.command(for: key, focused: focused) == nil, "\(key) on \(String(describing: focused))")
       }
     }
+    // NB: Left and Right go between buttons (Save and Cancel), as between a question's answers.
+    #expect(keymap.command(for: .left, focused: .button) == .decrement)
+    #expect(keymap.command(for: .right, focused: .button) == .increment)
+    #expect(keymap.command(for: .left, focused: .toggle) == nil)
     // A stepper takes back a typed digit and takes a pasted number.
     #expect(keymap.command(for: .backspace, focused: .stepper) == .edit(.backspace))
     #expect(keymap.command(for: .paste("42"), focused: .stepper) == .edit(.paste("42")))
@@ -211,6 +215,8 @@ import Testing
       if keymap.toggle.contains(key) { return .toggle }
     case .button:
       if keymap.toggle.contains(key) { return .activate }
+      if keymap.decrement.contains(key) { return .decrement }
+      if keymap.increment.contains(key) { return .increment }
     case .picker, .stepper:
       if keymap.decrement.contains(key) { return .decrement }
       if keymap.increment.contains(key) { return .increment }
