@@ -304,7 +304,8 @@ shoot spec-following
 keys Escape  # NB: clears the filter; quit's Esc then leaves
 quit
 
-# 9. The clients list: saved clients, newest last, narrowed by a search, the last one deleted.
+# 9. The clients list: saved clients, newest last, narrowed by a search, one of its matches
+#    deleted (the status line says so until the next move).
 add_client() {
   env HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_DATA_HOME="$WORK/home/.local/share" \
     "$BIN" client --database "$WORK/clients.sqlite" --no-input --set "name=$1" --set "email=$2" --set "age=$3" > /dev/null
@@ -314,22 +315,23 @@ add_client "Grace Hopper" grace@navy.mil 85
 add_client "Alan Turing" alan@bletchley.uk 41
 add_client "Ada Yonath" yonath@weizmann.ac.il 86
 add_client "Barbara Liskov" liskov@mit.edu 85
+add_client "Ada Palmer" ada.palmer@uchicago.edu 44
 # NB: The database lies outside the home that start() makes afresh.
 start -- clients --database "$WORK/clients.sqlite"
-wait_for "Clients" "5 of 5" "Barbara Liskov"
-keys d
-wait_for "Delete the client Barbara Liskov"
-keys y
-wait_for "Deleted Barbara Liskov"
+wait_for "Clients" "6 of 6" "Ada Palmer"
 keys /
 type_text "ada"
-# NB: Ada Yonath, selected after the deletion, stays selected: the search finds her.
-wait_for "2 of 2" "Ada Yonath"
+# NB: Ada Palmer, the newest and selected, stays selected: the search finds her.
+wait_for "3 of 3" "Ada Yonath"
 keys Enter
+keys d
+wait_for "Delete the client Ada Palmer"
+keys y
+wait_for "Deleted Ada Palmer"
 shoot clients-list
 # NB: On rows a search narrowed, the first Esc clears the search; the second quits.
 keys Escape
-wait_for " of 4"
+wait_for " of 5"
 quit
 
 log "done: $(cd "$OUT" && ls *.png | tr '\n' ' ')"
