@@ -336,18 +336,7 @@ struct ClientDatabaseTests {
   @Test func aPathEndingInASlashIsRefusedAndMakesNothing() async throws {
     try await withTemporaryFolder { folder in
       for path in [folder.path("new.sqlite") + "/", folder.path("new") + "/.", folder.path("new2") + "/.."] {
-        #expect {
-          try ClientStorageClient.live(databaseAt: path)
-        } throws: { error in
-          let message = (error as? StorageError)?.message ?? ""
-          return message.contains("it names a folder")
-        }
-        #expect {
-          try ClientStorageClient.opening(databaseAt: path)
-        } throws: { error in
-          let message = (error as? StorageError)?.message ?? ""
-          return message.contains("it names a folder")
-        }
+        expectBothOpeningsRefuse(path, saying: "it names a folder")
       }
       let contents = try folder.contents()
       #expect(contents == [], "nothing made")
@@ -396,18 +385,22 @@ struct ClientDatabaseTests {
     try await withTemporaryFolder { folder in
       #expect(mkfifo(folder.path("fifo"), 0o600) == 0)
       for path in [folder.path("fifo"), "/dev/null"] {
-        #expect {
-          try ClientStorageClient.live(databaseAt: path)
-        } throws: { error in
-          let message = (error as? StorageError)?.message ?? ""
-          return message.contains("it is not a regular file (a device, a FIFO or a socket)")
-        }
-        #expect {
-          try ClientStorageClient.opening(databaseAt: path)
-        } throws: { error in
-          let message = (error as? StorageError)?.message ?? ""
-          return message.contains("it is not a regular file (a device, a FIFO or a socket)")
-        }
+        expectBothOpeningsRefuse(path, saying: "it is not a regular file (a device, a FIFO or a socket)")
+      }
+    }
+  }
+
+  /// Opening at once (`live`) and at the first use (`opening`) refuse `path` alike.
+  func expectBothOpeningsRefuse(_ path: String, saying text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let openings: [(String) throws -> ClientStorageClient] = [
+      { try ClientStorageClient.live(databaseAt: $0) }, { try ClientStorageClient.opening(databaseAt: $0) },
+    ]
+    for open in openings {
+      #expect(sourceLocation: sourceLocation) {
+        try open(path)
+      } throws: { error in
+        let message = (error as? StorageError)?.message ?? ""
+        return message.contains(text)
       }
     }
   }
