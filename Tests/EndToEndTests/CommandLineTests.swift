@@ -350,7 +350,7 @@ extension EndToEnd {
       // A key line too long for 80 columns goes on under itself, not flush left.
       let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       let stepper = try #require(lines.firstIndex { $0.hasPrefix("  Left, -: change a picker or stepper back") })
-      #expect(lines[stepper + 1] == "      number)", "\(result)")
+      #expect(lines[stepper + 1] == "      number); from Cancel to Save", "\(result)")
       #expect(lines.allSatisfy { $0.count <= 80 }, "\(result)")
       let version = try session.runDirectly(["--version"])
       #expect(version.status == 0, "\(version)")

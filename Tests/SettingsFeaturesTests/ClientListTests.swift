@@ -560,6 +560,21 @@ struct ClientListTests {
     #expect(store.state.isFinished)
   }
 
+  /// "Deleting …" stays while the removal runs, whatever the person does meanwhile: blank, the
+  /// list looked stuck (it cannot close before the removal ends).
+  @Test func aRemovalStillRunningStaysSaidWhenThePersonMoves() async {
+    let clock = TestClock()
+    let store = await removingStore(until: clock)
+    let deleting = store.state.message
+    #expect(deleting?.text.hasPrefix("Deleting ") == true, "\(String(describing: deleting))")
+    store.exhaustivity = .off
+    await store.send(.selected(1))
+    await store.send(.reloadTapped)
+    #expect(store.state.message == deleting)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
   @Test func aClientDeletedElsewhereMeanwhileIsSaidSo() async {
     let store = await openedStore()
     store.exhaustivity = .off

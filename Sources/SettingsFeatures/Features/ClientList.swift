@@ -148,9 +148,12 @@ public struct ClientList: Reducer {
 
   /// Clears what the status said about something done (saved, deleted), now that the person
   /// has moved on: it said "not shown" of a client the cleared search then showed. Why the
-  /// database could not be used stays until it can be (see `.failed`).
+  /// database could not be used stays until it can be (see `.failed`), and a removal still
+  /// running stays said.
   private func clearDoneMessage(_ state: inout State) {
-    if state.message?.isStorageFailure != true { state.message = nil }
+    // NB: "Deleting …" stays while the removal runs (a locked database holds it for seconds):
+    //     blank, the list looked stuck, since it cannot close before the removal ends.
+    if state.message?.isStorageFailure != true, !state.isRemoving { state.message = nil }
   }
 
   /// Opens the client form on `saved`.

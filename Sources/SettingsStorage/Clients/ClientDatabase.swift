@@ -336,7 +336,10 @@ struct ClientDatabase: Sendable {
   static func refuseUnusablePath(_ path: String) throws(StorageError) {
     var info = stat()
     let exists = stat(path, &info) == 0
-    let namesAFolder = path.hasSuffix("/") || [".", ".."].contains(fileName(of: path))
+    // NB: And where a link leads, which is where the file would be made.
+    let namesAFolder = [path, followingSymbolicLinks(path)].contains { path in
+      path.hasSuffix("/") || [".", ".."].contains(fileName(of: path))
+    }
     if (exists && (info.st_mode & S_IFMT) == S_IFDIR) || namesAFolder {
       throw StorageError(
         "Cannot open the clients database at \(path): \(exists ? "it is a folder" : "it names a folder"). "

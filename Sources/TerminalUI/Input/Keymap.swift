@@ -151,7 +151,9 @@ public struct Keymap: Hashable, Sendable {
       return membership.contains(.toggle) ? .toggle : nil
     case .button:
       if membership.contains(.toggle) { return .activate }
-      // NB: Left and Right go between Save and Cancel, as between a question's answers.
+      // NB: Left and Right go between Save and Cancel, as between a question's answers; a key
+      //     a custom keymap also gave a focus move or Enter keeps that meaning.
+      if !membership.isDisjoint(with: [.focusNext, .focusPrevious, .activate]) { return nil }
       if membership.contains(.decrement) { return .decrement }
       if membership.contains(.increment) { return .increment }
       return nil
@@ -263,8 +265,8 @@ extension Keymap {
       (focusPrevious, focusPrevious.keys.contains { moveKeys.contains($0) } ? " (Up moves in a list or text area)" : ""),
       (activate, activate.contains(.enter) ? " (a new line in a text area)" : ""),
       (toggle, " (chooses in a list)"),
-      (decrement, " a picker or stepper back (the previous choice, a smaller number)"),
-      (increment, " a picker or stepper forward (the next choice, a larger number)"),
+      (decrement, " a picker or stepper back (the previous choice, a smaller number); from Cancel to Save"),
+      (increment, " a picker or stepper forward (the next choice, a larger number); from Save to Cancel"),
       (textEditing, " text"),
       (openEditor, " (a text area)"),
       (scrollUp, " a form taller than the screen up (a list moves by a page)"),

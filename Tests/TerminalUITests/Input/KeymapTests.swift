@@ -125,6 +125,11 @@ import Testing
     #expect(keymap.command(for: .left, focused: .button) == .decrement)
     #expect(keymap.command(for: .right, focused: .button) == .increment)
     #expect(keymap.command(for: .left, focused: .toggle) == nil)
+    // A keymap that also moves focus with Right keeps that meaning on a button.
+    var custom = Keymap.standard
+    custom.focusNext.keys.append(.right)
+    #expect(custom.command(for: .right, focused: .button) == .focusNext)
+    #expect(custom.command(for: .left, focused: .button) == .decrement)
     // A stepper takes back a typed digit and takes a pasted number.
     #expect(keymap.command(for: .backspace, focused: .stepper) == .edit(.backspace))
     #expect(keymap.command(for: .paste("42"), focused: .stepper) == .edit(.paste("42")))
@@ -319,10 +324,10 @@ import Testing
     #expect(summary.contains("Shift-Tab, Up: back (Up moves in a list or text area)"), "\(summary)")
     #expect(summary.contains("Space: toggle (chooses in a list)"), "\(summary)")
     #expect(
-      summary.contains("Left, -: change a picker or stepper back (the previous choice, a smaller number)"),
+      summary.contains("Left, -: change a picker or stepper back (the previous choice, a smaller number); from Cancel to Save"),
       "\(summary)")
     #expect(
-      summary.contains("Right, +: change a picker or stepper forward (the next choice, a larger number)"),
+      summary.contains("Right, +: change a picker or stepper forward (the next choice, a larger number); from Save to Cancel"),
       "the two directions read differently: \(summary)")
     var keymap = Keymap.standard
     keymap.focusNext.remove(.down)

@@ -110,8 +110,8 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           causes: [
             "A reducer that runs before this one removed the element. Run this one first "
               + "(`Reduce { … }.forEach(…)`), so the element handles its action while it is there.",
-            "An effect sent it after the element was removed. The element's own effects are "
-              + "cancelled then; one the parent started for it is not: cancel it too.",
+            "An effect sent it after the element was removed. When this reducer's parent removed it, "
+              + "the element's own effects were cancelled; one the parent started for it was not: cancel it too.",
             "It was sent to the store for an element that is not there.",
           ], at: location)
       }

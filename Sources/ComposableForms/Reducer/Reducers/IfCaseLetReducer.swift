@@ -63,8 +63,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           causes: [
             "A reducer that runs before this one moved the state to another case. Run this one "
               + "first (`Reduce { … }.ifCaseLet(…)`), so the case handles its action while it holds.",
-            "An effect sent it after the state left the case. The case's own effects are "
-              + "cancelled then; one the parent started for it is not: cancel it too.",
+            "An effect sent it after the state left the case. When this reducer's parent moved it, "
+              + "the case's own effects were cancelled; one the parent started for it was not: cancel it too.",
             "It was sent to the store while the state was in another case.",
           ], at: location)
       }

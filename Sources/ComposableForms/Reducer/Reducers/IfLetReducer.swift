@@ -82,8 +82,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           causes: [
             "A reducer that runs before this one set the state to nil. Run this one first "
               + "(`Reduce { … }.ifLet(…)`), so the child handles its action while its state is there.",
-            "An effect sent it after the state became nil. The child's own effects are cancelled "
-              + "then; one the parent started for it is not: cancel it too.",
+            "An effect sent it after the state became nil. When this reducer's parent set it to nil, "
+              + "the child's own effects were cancelled; one the parent started for it was not: cancel it too.",
             "It was sent to the store while the state was nil.",
           ], at: location)
       }
