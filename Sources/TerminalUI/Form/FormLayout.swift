@@ -286,8 +286,6 @@ where Action.State == State {
       return [embed(.focusNext)]
     case .decrement where focus == .cancel:
       return [embed(.focusPrevious)]
-    case .increment where focus == .cancel, .decrement where focus == .submit:
-      return []
     case let .edit(key):
       guard let field = focus?.field, let control = control(for: field),
         rules.isEnabled(field, in: state)
