@@ -47,13 +47,17 @@ package final class EffectRunner<Action> {
       return []
 
     case let .run(priority, operation):
-      // NB: The operation runs with the dependencies it was made with (see `Effect.run`).
+      // NB: The operation runs with the dependencies it was made with (see `Effect.run`). It
+      //     starts under no presentation: an action a presented child's effect sends can make
+      //     its parent start one, which must not inherit the child's `dismiss()`.
       return [
         track { token in
           let send = Send<Action> { [weak self] action in self?.deliver(action, from: token) }
-          return Task(priority: priority) { [weak self] in
-            await operation(send)
-            self?.finish(token)
+          return Presentation.$current.withValue(nil) {
+            Task(priority: priority) { [weak self] in
+              await operation(send)
+              self?.finish(token)
+            }
           }
         }
       ]

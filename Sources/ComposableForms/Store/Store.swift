@@ -169,6 +169,24 @@ extension Store {
   }
 }
 
+extension Store {
+  /// A store for a presented feature (``PresentationState``), or `nil` while nothing is
+  /// presented, as the optional `scope(state:action:)`: its actions reach the parent as
+  /// `.presented(action)`, and it is ``isDismissed`` once the child is dismissed.
+  ///
+  /// ```swift
+  /// if let editor = listStore.scope(state: \.editor, action: \.editor) {
+  ///   await FormRuntime(store: editor, layout: ClientForm.layout, ...).run()
+  /// }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    scope(state: toChildState, action: toPresentationAction.appending(path: \.presented))
+  }
+}
+
 /// The last child state an optional scope saw.
 @MainActor
 private final class LastChildState<Value> {

@@ -1,0 +1,123 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs a presented child's reducer while its ``PresentationState`` holds state, before this
+  /// reducer, as TCA's `ifLet` over `@Presents` state.
+  ///
+  /// - `.presented(action)` reaches the child.
+  /// - `.dismiss` (sent by the parent, or by the child's `@Dependency(\.dismiss)`) reaches this
+  ///   reducer while the child's state is still there; then the state becomes `nil`, unless
+  ///   this reducer presented another child in its place.
+  /// - When the state becomes `nil`, or another child (another `id`, for an `Identifiable`
+  ///   child), the child's running effects are cancelled. Its cancellation identifiers are its
+  ///   own, as with ``ifLet(_:action:then:fileID:filePath:line:column:)``.
+  /// - An action of either kind that arrives while nothing is presented is reported as an issue
+  ///   (a logic error).
+  ///
+  /// ```swift
+  /// Reduce { state, action in ... }
+  ///   .ifLet(\.$editor, action: \.editor) { ClientForm() }
+  /// ```
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), identity: { _ in nil },
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs a presented `Identifiable` child, as
+  /// ``ifLet(_:action:destination:fileID:filePath:line:column:)`` does; its `id` tells one
+  /// presentation from the next, so presenting another in its place cancels the first one's
+  /// effects.
+  public func ifLet<DestinationState: Identifiable, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where
+    Destination.State == DestinationState, Destination.Action == DestinationAction,
+    DestinationState.ID: Sendable
+  {
+    _PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), identity: { AnyHashable($0.id) },
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` builds.
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  let parent: Parent
+  let destination: Destination
+  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>
+  /// The child's identity (its `id`), or `nil` for a child that has none: every child at the
+  /// key path is then the same one, as with `ifLet` over an optional.
+  let identity: (Destination.State) -> AnyHashable?
+  let location: SourceLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = state[keyPath: toPresentationState].wrappedValue.map {
+      EffectPlace(toPresentationState, identity: identity($0))
+    }
+    let presentationAction = toPresentationAction.extract(from: action)
+    var destinationEffect = Effect<Parent.Action>.none
+    switch presentationAction {
+    case let .presented(destinationAction)?:
+      if var destinationState = state[keyPath: toPresentationState].wrappedValue, let place = before {
+        let toPresentationAction = self.toPresentationAction
+        destinationEffect = destination.reduce(into: &destinationState, action: destinationAction)
+          .placed(under: place, everyID: true)
+          .map { toPresentationAction.embed(.presented($0)) }
+          .presented(dismissing: { toPresentationAction.embed(.dismiss) })
+          .cancellable(id: ChildEffectsID(place: place))
+        state[keyPath: toPresentationState].wrappedValue = destinationState
+      } else {
+        reportWithoutState(action)
+      }
+    case .dismiss?:
+      if before == nil { reportWithoutState(action) }
+    case nil:
+      break
+    }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    // NB: Dismissed, unless the parent presented another child in its place.
+    if case .dismiss? = presentationAction, let before,
+      state[keyPath: toPresentationState].wrappedValue.map(identity) == .some(before.identity)
+    {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+    // NB: Gone, or replaced by another child (another id): the one before's effects end.
+    guard let before, state[keyPath: toPresentationState].wrappedValue.map(identity) != .some(before.identity)
+    else { return .merge(destinationEffect, parentEffect) }
+    return .merge(destinationEffect, parentEffect, .cancel(id: ChildEffectsID(place: before)))
+  }
+
+  private func reportWithoutState(_ action: Parent.Action) {
+    reportChildActionWithoutState(
+      "An ifLet over a PresentationState",
+      found: "nothing was presented at \(toPresentationState)", action: action,
+      causes: [
+        "A reducer that runs before this one dismissed the child (set its state to nil). Run this "
+          + "one first (`Reduce { … }.ifLet(\\.$child, …)`), so the child handles its action while it is there.",
+        "An effect sent it after the child was dismissed. The child's own effects were cancelled "
+          + "with it; one the parent started for it was not: cancel it too.",
+        "It was sent to the store while nothing was presented.",
+      ], at: location)
+  }
+}

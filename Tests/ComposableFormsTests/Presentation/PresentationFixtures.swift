@@ -1,0 +1,137 @@
+import ComposableForms
+
+/// A question a note editor presents: it dismisses itself when answered.
+struct DeleteQuestion: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case yesTapped }
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { [dismiss] _ in await dismiss() }
+  }
+}
+
+/// A presented editor: saves after a second, then dismisses itself; can tick forever, and can
+/// present a question of its own.
+struct NoteEditor: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var text = ""
+    var ticks = 0
+    @PresentationState var question: DeleteQuestion.State?
+  }
+  enum Action: Equatable, CasePathable {
+    case textChanged(String)
+    case saveTapped
+    case saved
+    case closeTapped
+    case startTicking
+    case tick
+    case deleteTapped
+    case question(PresentationAction<DeleteQuestion.Action>)
+
+    struct AllCasePaths {
+      var saved: AnyCasePath<Action, Void> {
+        AnyCasePath(embed: { .saved }, extract: { if case .saved = $0 { () } else { nil } })
+      }
+      var tick: AnyCasePath<Action, Void> {
+        AnyCasePath(embed: { .tick }, extract: { if case .tick = $0 { () } else { nil } })
+      }
+      var question: AnyCasePath<Action, PresentationAction<DeleteQuestion.Action>> {
+        AnyCasePath(embed: Action.question, extract: { if case let .question(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .textChanged(text):
+        state.text = text
+        return .none
+      case .saveTapped:
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.saved)
+        }
+      case .saved, .closeTapped:
+        return .run { [dismiss] _ in await dismiss() }
+      case .startTicking:
+        return .run { [clock] send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        }
+      case .tick:
+        state.ticks += 1
+        return .none
+      case .deleteTapped:
+        state.question = DeleteQuestion.State()
+        return .none
+      case .question:
+        return .none
+      }
+    }
+    .ifLet(\.$question, action: \.question) { DeleteQuestion() }
+  }
+}
+
+/// A list of notes that presents one editor at a time.
+struct Notes: Reducer {
+  struct State: Equatable {
+    @PresentationState var editor: NoteEditor.State?
+    /// The text the editor held when its dismissal reached this reducer.
+    var textsAtDismissal: [String] = []
+    var saved: [String] = []
+    /// Whether a dismissal opens the next note in the editor's place.
+    var opensNextOnDismissal = false
+    /// Whether the parent's own effect calls `dismiss()` when the editor ticks.
+    var callsDismissOnTick = false
+  }
+  enum Action: Equatable, CasePathable {
+    case editor(PresentationAction<NoteEditor.Action>)
+    case open(id: Int)
+    /// Asks the parent's own effect to call `dismiss()`: the parent is not presented.
+    case dismissFromParent
+
+    struct AllCasePaths {
+      var editor: AnyCasePath<Action, PresentationAction<NoteEditor.Action>> {
+        AnyCasePath(embed: Action.editor, extract: { if case let .editor(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .open(id):
+        state.editor = NoteEditor.State(id: id)
+        return .none
+      case .editor(.dismiss):
+        state.textsAtDismissal.append(state.editor?.text ?? "(nothing presented)")
+        if state.opensNextOnDismissal, let editor = state.editor {
+          state.editor = NoteEditor.State(id: editor.id + 1)
+        }
+        return .none
+      case .editor(.presented(.saved)):
+        state.saved.append(state.editor?.text ?? "")
+        return .none
+      case .editor(.presented(.tick)) where state.callsDismissOnTick:
+        // NB: The parent's own effect, started while the child's effect sends: it is not
+        //     presented, so its `dismiss()` must not dismiss the child.
+        return .run { [dismiss] _ in await dismiss() }
+      case .dismissFromParent:
+        return .run { [dismiss] _ in await dismiss() }
+      case .editor:
+        return .none
+      }
+    }
+    .ifLet(\.$editor, action: \.editor) { NoteEditor() }
+  }
+}
