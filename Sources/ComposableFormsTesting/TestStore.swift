@@ -299,6 +299,7 @@ public final class TestStore<State: Equatable, Action> {
   ///   await store.receive(.refreshed(rows)) { $0.rows = rows }
   /// }
   /// ```
+  @discardableResult
   public func withExhaustivity<Result>(
     _ exhaustivity: Exhaustivity, operation: () async throws -> Result
   ) async rethrows -> Result {

@@ -268,8 +268,8 @@ struct ClientListTests {
     }
     // NB: The form's own steps are the client form's tests; here, what the list does after.
     store.exhaustivity = .off
-    await store.send(.editor(.set(\.$age, 86)))
-    await store.send(.editor(.form(.submitTapped)))
+    await store.send(.editor(.presented(.set(\.$age, 86))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
     await store.finish()
     #expect(store.state.editor == nil)
     #expect(store.state.message == ClientList.Message("Saved Grace Hopper <grace@navy.mil>"))
@@ -293,11 +293,11 @@ struct ClientListTests {
     store.dependencies.clientStorage.update = { _, original, _ in throw StorageError.deleted(original) }
     store.dependencies.clientStorage.add = { await clients.add($0) }
     store.exhaustivity = .off
-    await store.send(.editor(.set(\.$age, 37)))
-    await store.send(.editor(.form(.submitTapped)))
+    await store.send(.editor(.presented(.set(\.$age, 37))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
     await store.finish()
     #expect(store.state.editor?.form.prompt?.id == FormPrompt.clientDeleted.id)
-    await store.send(.editor(.form(.promptAnswered(prompt: FormPrompt.clientDeleted.id, choice: "add"))))
+    await store.send(.editor(.presented(.form(.promptAnswered(prompt: FormPrompt.clientDeleted.id, choice: "add")))))
     await store.finish()
     #expect(store.state.editor == nil)
     #expect(store.state.matches == [2, 3, 4])
@@ -311,7 +311,7 @@ struct ClientListTests {
       $0.editedID = 3
       $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
     }
-    await store.send(.editor(.form(.cancelTapped))) {
+    await store.send(.editor(.presented(.form(.cancelTapped)))) {
       $0.editor = nil
       $0.editedID = nil
       $0.rows = [:]
@@ -324,12 +324,37 @@ struct ClientListTests {
     }
   }
 
+  /// The form's presentation, dismissed by the list's own code (as a parent may), closes it
+  /// as a cancel does: nothing asked, nothing saved, the list read again.
+  @Test func dismissingTheClientFormReturnsToTheListAsACancelDoes() async {
+    let store = await openedStore()
+    await store.send(.editTapped) {
+      $0.editedID = 3
+      $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
+    }
+    // NB: The form's own bookkeeping of the edit is not this test's subject.
+    await store.withExhaustivity(.off) {
+      await store.send(.editor(.presented(.set(\.$age, 42)))) { $0.editor?.age = 42 }
+      await store.skipReceivedActions(strict: false)
+    }
+    await store.send(.editor(.dismiss)) {
+      $0.editor = nil
+      $0.editedID = nil
+      $0.rows = [:]
+      $0.reselect = .client(3)
+    }
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3])) { $0.reselect = nil }
+    await store.receive(.rowsLoaded(Self.threeRows)) {
+      $0.rows = [1: Self.ada, 2: Self.grace, 3: Self.alan]
+    }
+  }
+
   @Test func cancellingAnEditOfAClientDeletedMeanwhileShowsItGone() async {
     let store = await openedStore()
     store.exhaustivity = .off
     await store.send(.editTapped)
     _ = await clients.remove(SavedClient(id: 3, client: Self.alan))
-    await store.send(.editor(.form(.cancelTapped)))
+    await store.send(.editor(.presented(.form(.cancelTapped))))
     await store.finish()
     #expect(store.state.matches == [1, 2])
     #expect(store.state.rows[3] == nil)
@@ -359,9 +384,9 @@ struct ClientListTests {
   func add(_ client: Client, in store: TestStore<ClientList.State, ClientList.Action>) async {
     await store.send(.addTapped) { $0.editor = ClientForm.State() }
     store.exhaustivity = .off
-    await store.send(.editor(.set(\.$name, client.name)))
-    await store.send(.editor(.set(\.$email, client.email)))
-    await store.send(.editor(.form(.submitTapped)))
+    await store.send(.editor(.presented(.set(\.$name, client.name))))
+    await store.send(.editor(.presented(.set(\.$email, client.email))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
     await store.finish()
   }
 
@@ -422,9 +447,9 @@ struct ClientListTests {
       $0.editor = ClientForm.State(name: "Alan Turing", email: "alan@bletchley.uk", age: 41, editing: 3)
     }
     store.exhaustivity = .off
-    await store.send(.editor(.set(\.$name, "Bob Turing")))
-    await store.send(.editor(.set(\.$email, "bob@bletchley.uk")))
-    await store.send(.editor(.form(.submitTapped)))
+    await store.send(.editor(.presented(.set(\.$name, "Bob Turing"))))
+    await store.send(.editor(.presented(.set(\.$email, "bob@bletchley.uk"))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
     await store.finish()
     #expect(store.state.matches == [1])
     #expect(

@@ -33,7 +33,7 @@ public struct ClientList: Reducer {
     /// on this client even if the selection moved meanwhile (a reload finished).
     public var removing: SavedClient?
     /// The client form over the list, while a client is edited or added.
-    public var editor: ClientForm.State?
+    @PresentationState public var editor: ClientForm.State? = nil
     /// The id of the client in the editor (`nil` while adding one).
     public var editedID: Int64?
     /// Whether Esc or `q` closed the list.
@@ -128,10 +128,11 @@ public struct ClientList: Reducer {
     case closeTapped
     /// Ctrl-L: load the clients again, for what another program saved or deleted meanwhile.
     case reloadTapped
-    case editor(ClientForm.Action)
+    /// The client form's own actions, or `.dismiss` to close it as Esc would without asking.
+    case editor(PresentationAction<ClientForm.Action>)
 
     public struct AllCasePaths: Sendable {
-      public var editor: AnyCasePath<Action, ClientForm.Action> {
+      public var editor: AnyCasePath<Action, PresentationAction<ClientForm.Action>> {
         AnyCasePath(embed: Action.editor, extract: { if case let .editor(action) = $0 { action } else { nil } })
       }
     }
@@ -354,18 +355,13 @@ public struct ClientList: Reducer {
         state.rows = [:]
         return loadMatches(state)
 
-      case .editor:
+      case .editor(.dismiss):
+        return closedEditor(&state)
+
+      case .editor(.presented):
         guard let editor = state.editor, let outcome = editor.form.outcome else { return .none }
         state.editor = nil
-        guard outcome == .submitted else {
-          // NB: The edit may have found the client changed or deleted by another program:
-          //     what the list shows is read again.
-          guard let id = state.editedID else { return .none }
-          state.editedID = nil
-          state.rows = [:]
-          state.reselect = .client(id)
-          return loadMatches(state)
-        }
+        guard outcome == .submitted else { return closedEditor(&state) }
         let client = editor.client
         state.message = Message("Saved \(client.name) <\(client.email)>")
         // NB: An edit of a client deleted meanwhile that was added again saved a new client
@@ -382,7 +378,17 @@ public struct ClientList: Reducer {
         return loadMatches(state)
       }
     }
-    .ifLet(\.editor, action: \.editor) { ClientForm() }
+    .ifLet(\.$editor, action: \.editor) { ClientForm() }
+  }
+
+  /// The form closed without a save (cancelled, or dismissed): an edit may have found the
+  /// client changed or deleted by another program, so what the list shows is read again.
+  private func closedEditor(_ state: inout State) -> Effect<Action> {
+    guard let id = state.editedID else { return .none }
+    state.editedID = nil
+    state.rows = [:]
+    state.reselect = .client(id)
+    return loadMatches(state)
   }
 
   /// Loads the ids the search finds; a newer search cancels an older one.

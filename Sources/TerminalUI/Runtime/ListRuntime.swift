@@ -216,4 +216,20 @@ extension ListLayout where Action: CasePathable {
       })
     return list
   }
+
+  /// Shows a presented form (``PresentationState``) over the list, as
+  /// ``presenting(_:action:layout:)`` does with optional state: its actions reach the feature as
+  /// `.presented(action)`, and `.dismiss` (or the state set to `nil`) takes it away.
+  ///
+  /// ```swift
+  /// ClientList.layout.presenting(\.editor, action: \.editor) { form in ClientForm.layout }
+  /// ```
+  @MainActor
+  public func presenting<Child: FormFeatureState, ChildAction: BindableFormAction>(
+    _ state: KeyPath<State, Child?>,
+    action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    layout: @escaping (Child) -> FormLayout<Child, ChildAction>
+  ) -> Self where ChildAction.State == Child {
+    presenting(state, action: action.appending(path: \.presented), layout: layout)
+  }
 }
