@@ -52,8 +52,11 @@ extension Effect {
   @usableFromInline
   func placed(under place: EffectPlace, everyID: Bool) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send:
       return self
+    case .run:
+      // NB: For identifiers made while it runs (`withTaskCancellation(id:)`, `Task.cancel(id:)`).
+      return withContext { context, _ in context.places.append((place, everyID)) }
     case let .merge(effects):
       return Self(.merge(effects.map { $0.placed(under: place, everyID: everyID) }))
     case let .concatenate(effects):
@@ -70,7 +73,7 @@ extension Effect {
 }
 
 extension EffectID {
-  fileprivate func placed(under place: EffectPlace, everyID: Bool) -> Self {
+  func placed(under place: EffectPlace, everyID: Bool) -> Self {
     guard everyID || isPlaced || !path.isEmpty else { return self }
     var placed = self
     placed.path.insert(place, at: 0)

@@ -4,7 +4,7 @@ import Dependencies
 ///
 /// Shared by ``Store`` and the `TestStore` so both interpret effects identically.
 @MainActor
-package final class EffectRunner<Action> {
+package final class EffectRunner<Action>: EffectCancelling {
   /// A running task with the cancellation identifiers it was registered under.
   private struct Running {
     let task: Task<Void, Never>
@@ -13,6 +13,10 @@ package final class EffectRunner<Action> {
 
   private var running: [Int: Running] = [:]
   private var tokensByID: [EffectID: Set<Int>] = [:]
+  /// Work inside running effects made cancellable by `withTaskCancellation(id:)`, by its
+  /// identifier: cancelled with the effects under the same identifier.
+  private var regions: [EffectID: [Int: @Sendable () -> Void]] = [:]
+  private var nextRegion = 0
   private var nextToken = 0
   /// The tasks started by the actions each task sent (through `Send`, or a `.send` inside a
   /// `.concatenate`), and the task that sent each one's action: a ``StoreTask`` covers an
@@ -47,13 +51,13 @@ package final class EffectRunner<Action> {
       return []
 
     case let .run(priority, operation):
-      // NB: The operation runs with the dependencies it was made with (see `Effect.run`). It
-      //     starts under no presentation: an action a presented child's effect sends can make
-      //     its parent start one, which must not inherit the child's `dismiss()`.
+      // NB: The operation runs with the dependencies it was made with (see `Effect.run`), in
+      //     a context of its own: an action a presented child's effect sends can make its
+      //     parent start one, which must not inherit the child's `dismiss()` or places.
       return [
         track { token in
           let send = Send<Action> { [weak self] action in self?.deliver(action, from: token) }
-          return Presentation.$current.withValue(nil) {
+          return EffectContext.$current.withValue(EffectContext(runner: self)) {
             Task(priority: priority) { [weak self] in
               await operation(send)
               self?.finish(token)
@@ -136,10 +140,24 @@ package final class EffectRunner<Action> {
     for token in chain(of: tokens) { running[token]?.task.cancel() }
   }
 
-  /// Cancels every effect registered under `id`.
+  /// Cancels every effect registered under `id`, and the work inside effects made cancellable
+  /// under it.
   func cancel(id: EffectID) {
+    if let cancels = regions.removeValue(forKey: id) { for cancel in cancels.values { cancel() } }
     guard let tokens = tokensByID.removeValue(forKey: id) else { return }
     for token in tokens { running[token]?.task.cancel() }
+  }
+
+  func register(_ id: EffectID, cancel: @escaping @Sendable () -> Void) -> Int {
+    let key = nextRegion
+    nextRegion += 1
+    regions[id, default: [:]][key] = cancel
+    return key
+  }
+
+  func forget(_ id: EffectID, key: Int) {
+    regions[id]?[key] = nil
+    if regions[id]?.isEmpty == true { regions[id] = nil }
   }
 
   /// Cancels every running effect.

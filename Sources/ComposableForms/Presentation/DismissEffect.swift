@@ -35,7 +35,7 @@ public struct DismissEffect: Sendable {
     column: UInt = #column
   ) {
     if let override { return override() }
-    guard let presentation = Presentation.current else {
+    guard let dismiss = EffectContext.current.dismiss else {
       reportIssue(
         """
         'dismiss()' was called from an effect of a feature that no 'ifLet' over a \
@@ -45,18 +45,8 @@ public struct DismissEffect: Sendable {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    presentation.dismiss()
+    dismiss()
   }
-}
-
-/// The presentation an effect runs under: set by `ifLet` around each effect of the child it
-/// presents, so `dismiss()` in it reaches that presentation's `.dismiss`.
-struct Presentation: Sendable {
-  /// Sends `.dismiss` for the child, through the effect's own sender (so nothing is sent once
-  /// the effect has been cancelled).
-  let dismiss: @MainActor @Sendable () -> Void
-
-  @TaskLocal static var current: Presentation?
 }
 
 extension Effect {
@@ -64,25 +54,8 @@ extension Effect {
   /// `dismiss()` there sends `dismissAction`. An effect of a child this child presents was
   /// wrapped first, so its own presentation, set inside this one, is the one in force.
   func presented(dismissing dismissAction: @escaping @Sendable () -> Action) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case let .run(priority, operation):
-      return Self(
-        .run(priority: priority) { send in
-          let presentation = Presentation { send(dismissAction()) }
-          await Presentation.$current.withValue(presentation) {
-            await operation(send)
-          }
-        })
-    case let .merge(effects):
-      return Self(.merge(effects.map { $0.presented(dismissing: dismissAction) }))
-    case let .concatenate(effects):
-      return Self(.concatenate(effects.map { $0.presented(dismissing: dismissAction) }))
-    case let .cancellable(id, cancelInFlight, effect):
-      return Self(
-        .cancellable(id: id, cancelInFlight: cancelInFlight, effect: effect.presented(dismissing: dismissAction)))
-    }
+    // NB: Through the part's own sender: nothing is sent once it has been cancelled.
+    withContext { context, send in context.dismiss = { send(dismissAction()) } }
   }
 }
 

@@ -1,0 +1,54 @@
+extension Task where Success == Never, Failure == Never {
+  /// Cancels, from inside an effect, every effect and every `withTaskCancellation(id:)` region
+  /// under `id`, as TCA's `Task.cancel(id:)` and a reducer's `.cancel(id:)` do. The identifier
+  /// is placed as the effect's reducer would place it: a child's identifiers are its own.
+  ///
+  /// Outside an effect a store runs there is nothing it could name: it does nothing.
+  @MainActor
+  public static func cancel(id: some Hashable & Sendable) {
+    let context = EffectContext.current
+    context.runner?.cancel(id: context.placed(id))
+  }
+}
+
+/// Runs `operation` as work that `.cancel(id:)` (from a reducer) or `Task.cancel(id:)` (from an
+/// effect) cancels, as TCA's: a part of an effect, not all of it. With `cancelInFlight`, work
+/// and effects already under `id` are cancelled first, so at most one runs at a time.
+///
+/// ```swift
+/// case let .queryChanged(query):
+///   return .run { [client] send in
+///     try await withTaskCancellation(id: CancelID.search, cancelInFlight: true) {
+///       try await Task.sleep(for: .milliseconds(300))
+///       await send(.results(try await client.search(query)))
+///     }
+///   }
+/// ```
+///
+/// The identifier is placed as the effect's reducer would place it: a child's identifiers are
+/// its own, as with `.cancellable(id:)`. Outside an effect a store runs, nothing can cancel it
+/// by `id`: `operation` just runs.
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let context = EffectContext.current
+  guard context.runner != nil else { return try await operation() }
+  let id = context.placed(id)
+  // NB: Registered before it starts, on the runner's actor, so a cancel sent meanwhile finds it.
+  let (task, key) = await MainActor.run { () -> (Task<T, any Error>, Int?) in
+    if cancelInFlight { context.runner?.cancel(id: id) }
+    let task = Task { try await operation() }
+    return (task, context.runner?.register(id, cancel: { task.cancel() }))
+  }
+  let forget = { @MainActor in if let key { context.runner?.forget(id, key: key) } }
+  do {
+    let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    await forget()
+    return value
+  } catch {
+    await forget()
+    throw error
+  }
+}
