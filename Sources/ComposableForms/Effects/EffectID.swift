@@ -56,7 +56,10 @@ extension Effect {
       return self
     case .run:
       // NB: For identifiers made while it runs (`withTaskCancellation(id:)`, `Task.cancel(id:)`).
-      return withContext { context, _ in context.places.append((place, everyID)) }
+      return withContext { context, _ in
+        context.places.append((place, everyID))
+        return nil
+      }
     case let .merge(effects):
       return Self(.merge(effects.map { $0.placed(under: place, everyID: everyID) }))
     case let .concatenate(effects):

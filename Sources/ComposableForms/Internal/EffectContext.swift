@@ -35,8 +35,10 @@ extension Effect {
   /// The effect with `update` applied to the context of each of its asynchronous parts while
   /// they run (given the part's sender at this level): applied to an effect as it comes up
   /// through a reducer, so an outer reducer's update runs first and an inner one's, nearer the
-  /// work, last.
-  func withContext(_ update: @escaping @Sendable (inout EffectContext, Send<Action>) -> Void) -> Self {
+  /// work, last. What `update` returns runs when the part is cancelled.
+  func withContext(
+    _ update: @escaping @Sendable (inout EffectContext, Send<Action>) -> (@Sendable () -> Void)?
+  ) -> Self {
     switch operation {
     case .none, .send, .cancel:
       return self
@@ -44,8 +46,14 @@ extension Effect {
       return Self(
         .run(priority: priority) { send in
           var context = EffectContext.current
-          update(&context, send)
-          await EffectContext.$current.withValue(context) { await operation(send) }
+          guard let onCancel = update(&context, send) else {
+            return await EffectContext.$current.withValue(context) { await operation(send) }
+          }
+          await withTaskCancellationHandler {
+            await EffectContext.$current.withValue(context) { await operation(send) }
+          } onCancel: {
+            onCancel()
+          }
         })
     case let .merge(effects):
       return Self(.merge(effects.map { $0.withContext(update) }))

@@ -1,9 +1,11 @@
 import Dependencies
 import IssueReporting
+import Synchronization
 
 /// Lets a presented feature dismiss itself from one of its effects, as TCA's `dismiss`
 /// dependency: `await dismiss()` sends `.dismiss` to the ``PresentationAction`` case that
-/// presented it, so the parent sees it and the state becomes `nil`.
+/// presented it, so the parent sees it (at once, before `dismiss()` returns) and the state
+/// becomes `nil`.
 ///
 /// ```swift
 /// @Dependency(\.dismiss) var dismiss
@@ -14,9 +16,16 @@ import IssueReporting
 ///
 /// It dismisses the feature whose effect calls it: the innermost one an
 /// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` over a
-/// ``PresentationState`` presented. Called from anywhere else (an effect of a feature nothing
-/// presented), it dismisses nothing and reports an issue. A test can set its own:
-/// `$0.dismiss = DismissEffect { dismissed.withValue { $0 = true } }`.
+/// ``PresentationState`` presented. It finds that presentation in the task that calls it (the
+/// effect's, or a task the effect started): from work that left it (`Task.detached`, a
+/// callback on another queue) it dismisses nothing and reports an issue, as it does in an
+/// effect of a feature nothing presented. Once the effect has been cancelled (its feature
+/// dismissed or replaced), it does nothing: a second `dismiss()`, or one from a task the effect
+/// left running, cannot dismiss what was presented next.
+///
+/// A test can set its own: `$0.dismiss = DismissEffect { dismissed.withValue { $0 = true } }`.
+/// It stands for the dismissal of the feature the test runs; a feature that one presents gets
+/// the usual one again, unless the presenting `ifLet`'s child is given its own.
 public struct DismissEffect: Sendable {
   let override: (@MainActor @Sendable () -> Void)?
 
@@ -38,9 +47,10 @@ public struct DismissEffect: Sendable {
     guard let dismiss = EffectContext.current.dismiss else {
       reportIssue(
         """
-        'dismiss()' was called from an effect of a feature that no 'ifLet' over a \
-        'PresentationState' presented: nothing was dismissed. Present the feature with \
-        '.ifLet(\\.$child, action: \\.child) { Child() }', or send the parent an action instead.
+        'dismiss()' was called where no presented feature's effect runs: nothing was dismissed. \
+        It dismisses a feature an 'ifLet' over a 'PresentationState' presented \
+        ('.ifLet(\\.$child, action: \\.child) { Child() }'), from that feature's effect or a \
+        task the effect started (not 'Task.detached' or another queue's callback).
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
@@ -54,9 +64,21 @@ extension Effect {
   /// `dismiss()` there sends `dismissAction`. An effect of a child this child presents was
   /// wrapped first, so its own presentation, set inside this one, is the one in force.
   func presented(dismissing dismissAction: @escaping @Sendable () -> Action) -> Self {
-    // NB: Through the part's own sender: nothing is sent once it has been cancelled.
-    withContext { context, send in context.dismiss = { send(dismissAction()) } }
+    withContext { context, send in
+      // NB: Once the part is cancelled (its feature gone), its dismissal is spent: a task it
+      //     left running must not dismiss the feature presented next.
+      let cancelled = Cancelled()
+      context.dismiss = { if !cancelled.value { send(dismissAction()) } }
+      return { cancelled.set() }
+    }
   }
+}
+
+/// Whether an effect's part was cancelled, told from its cancellation handler.
+private final class Cancelled: Sendable {
+  private let flag = Mutex(false)
+  var value: Bool { flag.withLock { $0 } }
+  func set() { flag.withLock { $0 = true } }
 }
 
 private enum DismissEffectKey: DependencyKey {

@@ -10,7 +10,8 @@ public enum PresentationAction<Action> {
   /// state is still there, then the state becomes `nil` and the child's effects are cancelled.
   case dismiss
   /// An action of the presented feature.
-  case presented(Action)
+  // NB: Indirect, as TCA's: a feature can then present itself.
+  indirect case presented(Action)
 }
 
 extension PresentationAction: Equatable where Action: Equatable {}

@@ -1,3 +1,4 @@
+import Dependencies
 import IssueReporting
 
 extension Reducer {
@@ -9,7 +10,8 @@ extension Reducer {
   ///   reducer while the child's state is still there; then the state becomes `nil`, unless
   ///   this reducer presented another child in its place.
   /// - When the state becomes `nil`, or another child (another `id`, for an `Identifiable`
-  ///   child), the child's running effects are cancelled. Its cancellation identifiers are its
+  ///   child; another case, for an enum such as a `Destination`), the child's running effects
+  ///   are cancelled. Its cancellation identifiers are its
   ///   own, as with ``ifLet(_:action:then:fileID:filePath:line:column:)``.
   /// - An action of either kind that arrives while nothing is presented is reported as an issue
   ///   (a logic error).
@@ -30,7 +32,7 @@ extension Reducer {
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     _PresentationReducer(
       parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), identity: { _ in nil },
+      toPresentationAction: AnyCasePath(toPresentationAction), identity: CaseIdentity().callAsFunction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -66,8 +68,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let destination: Destination
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>
-  /// The child's identity (its `id`), or `nil` for a child that has none: every child at the
-  /// key path is then the same one, as with `ifLet` over an optional.
+  /// The child's identity (its `id`, or an enum's case), or `nil` for a child that has none:
+  /// every child at the key path is then the same one, as with `ifLet` over an optional.
   let identity: (Destination.State) -> AnyHashable?
   let location: SourceLocation
 
@@ -81,7 +83,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     case let .presented(destinationAction)?:
       if var destinationState = state[keyPath: toPresentationState].wrappedValue, let place = before {
         let toPresentationAction = self.toPresentationAction
-        destinationEffect = destination.reduce(into: &destinationState, action: destinationAction)
+        // NB: A dismissal set for the presenting feature (a test's) is not the child's: it
+        //     gets the usual one, unless its own reducer sets another, as TCA's `ifLet` does.
+        let childEffect =
+          DependencyValues._current.dismiss.override == nil
+          ? destination.reduce(into: &destinationState, action: destinationAction)
+          : withDependencies { $0.dismiss = DismissEffect() } operation: {
+            destination.reduce(into: &destinationState, action: destinationAction)
+          }
+        destinationEffect = childEffect
           .placed(under: place, everyID: true)
           .map { toPresentationAction.embed(.presented($0)) }
           .presented(dismissing: { toPresentationAction.embed(.dismiss) })
@@ -111,7 +121,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   private func reportWithoutState(_ action: Parent.Action) {
     reportChildActionWithoutState(
       "An ifLet over a PresentationState",
-      found: "nothing was presented at \(toPresentationState)", action: action,
+      found: "nothing was presented (its PresentationState<\(Destination.State.self)> in \(Parent.State.self) was nil)",
+      action: action,
       causes: [
         "A reducer that runs before this one dismissed the child (set its state to nil). Run this "
           + "one first (`Reduce { … }.ifLet(\\.$child, …)`), so the child handles its action while it is there.",

@@ -28,11 +28,28 @@
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
-  /// The presented feature's state, or `nil` while nothing is presented.
-  public var wrappedValue: State?
+  // NB: In a box of its own, copied on write, as TCA's: a feature can then present itself
+  //     (`@PresentationState var subfolder: Folder.State?`), which a stored optional forbids.
+  private var storage: Storage
 
   public init(wrappedValue: State?) {
-    self.wrappedValue = wrappedValue
+    self.storage = Storage(wrappedValue)
+  }
+
+  /// The presented feature's state, or `nil` while nothing is presented.
+  public var wrappedValue: State? {
+    get { storage.value }
+    set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.value = newValue
+      } else {
+        storage = Storage(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+      yield &storage.value
+    }
   }
 
   /// The wrapper itself, reached as `$field`: what `ifLet` takes.
@@ -40,11 +57,39 @@ public struct PresentationState<State> {
     get { self }
     set { self = newValue }
   }
+
+  private final class Storage {
+    var value: State?
+    init(_ value: State?) { self.value = value }
+  }
 }
 
-extension PresentationState: Equatable where State: Equatable {}
-extension PresentationState: Hashable where State: Hashable {}
-extension PresentationState: Sendable where State: Sendable {}
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+// NB: The box is never shared while written: a write to a shared one copies it first.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+extension PresentationState: Decodable where State: Decodable {
+  /// Decodes the bare optional, so a state type's JSON has no trace of the wrapper.
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension PresentationState: Encodable where State: Encodable {
+  /// Encodes the bare optional.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
 
 extension PresentationState: CustomReflectable {
   /// Reflects as the optional state, so dumps and a `TestStore`'s diffs show values, not the

@@ -25,6 +25,10 @@ struct NoteEditor: Reducer {
     case saveTapped
     case saved
     case closeTapped
+    /// Leaves a task that dismisses in two seconds, while the effect waits ten.
+    case dismissLater
+    /// Dismisses twice from a task of its own.
+    case dismissTwice
     case startTicking
     case tick
     case deleteTapped
@@ -59,6 +63,22 @@ struct NoteEditor: Reducer {
         }
       case .saved, .closeTapped:
         return .run { [dismiss] _ in await dismiss() }
+      case .dismissLater:
+        return .run { [clock, dismiss] _ in
+          Task {
+            try await clock.sleep(for: .seconds(2))
+            await dismiss()
+          }
+          try await clock.sleep(for: .seconds(10))
+        }
+      case .dismissTwice:
+        return .run { [dismiss] _ in
+          let task = Task {
+            await dismiss()
+            await dismiss()
+          }
+          await task.value
+        }
       case .startTicking:
         return .run { [clock] send in
           while true {
@@ -133,5 +153,108 @@ struct Notes: Reducer {
       }
     }
     .ifLet(\.$editor, action: \.editor) { NoteEditor() }
+  }
+}
+
+/// A destination that is an enum, as TCA's `Destination` reducers: one case at a time.
+struct Destination: Reducer {
+  enum State: Equatable, CasePathable {
+    case editor(NoteEditor.State)
+    case question(DeleteQuestion.State)
+
+    struct AllCasePaths {
+      var editor: AnyCasePath<State, NoteEditor.State> {
+        AnyCasePath(embed: State.editor, extract: { if case let .editor(s) = $0 { s } else { nil } })
+      }
+      var question: AnyCasePath<State, DeleteQuestion.State> {
+        AnyCasePath(embed: State.question, extract: { if case let .question(s) = $0 { s } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  enum Action: Equatable, CasePathable {
+    case editor(NoteEditor.Action)
+    case question(DeleteQuestion.Action)
+
+    struct AllCasePaths {
+      var editor: AnyCasePath<Action, NoteEditor.Action> {
+        AnyCasePath(embed: Action.editor, extract: { if case let .editor(a) = $0 { a } else { nil } })
+      }
+      var question: AnyCasePath<Action, DeleteQuestion.Action> {
+        AnyCasePath(embed: Action.question, extract: { if case let .question(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.editor, action: \.editor) { NoteEditor() }
+    Scope(state: \.question, action: \.question) { DeleteQuestion() }
+  }
+}
+
+/// A screen that presents one of two destinations.
+struct NoteScreen: Reducer {
+  struct State: Equatable {
+    @PresentationState var destination: Destination.State?
+  }
+  enum Action: Equatable, CasePathable {
+    case destination(PresentationAction<Destination.Action>)
+    case showEditor, showQuestion
+
+    struct AllCasePaths {
+      var destination: AnyCasePath<Action, PresentationAction<Destination.Action>> {
+        AnyCasePath(embed: Action.destination, extract: { if case let .destination(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .showEditor: state.destination = .editor(NoteEditor.State())
+      case .showQuestion: state.destination = .question(DeleteQuestion.State())
+      case .destination: break
+      }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
+}
+
+/// A feature that presents itself (a folder's subfolder): it must compile, as in TCA.
+struct Folder: Reducer {
+  struct State: Equatable, Codable {
+    var name = ""
+    @PresentationState var subfolder: State?
+  }
+  enum Action: Equatable, CasePathable {
+    case subfolder(PresentationAction<Action>)
+    case open(String)
+    case close
+
+    struct AllCasePaths {
+      var subfolder: AnyCasePath<Action, PresentationAction<Action>> {
+        AnyCasePath(embed: Action.subfolder, extract: { if case let .subfolder(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .open(name):
+        state.subfolder = State(name: name)
+        return .none
+      case .close:
+        return .run { [dismiss] _ in await dismiss() }
+      case .subfolder:
+        return .none
+      }
+    }
+    .ifLet(\.$subfolder, action: \.subfolder) { Folder() }
   }
 }

@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import ComposableForms
 import ComposableFormsTesting
 import ConcurrencyExtras
@@ -113,7 +114,7 @@ struct PresentationTests {
       }
       await store.finish()
     } matching: { issue in
-      issue.description.contains("'dismiss()' was called from an effect of a feature that no 'ifLet'")
+      issue.description.contains("'dismiss()' was called where no presented feature's effect runs")
     }
   }
 
@@ -150,6 +151,77 @@ struct PresentationTests {
     await store.send(.closeTapped)
     await store.finish()
     #expect(dismissed.value == 1)
+  }
+
+  /// A destination that is an enum: moving to another case presents another child, whose
+  /// effects are not the first one's (TCA tells cases apart too).
+  @Test func anEnumDestinationMovedToAnotherCaseCancelsTheFirstCasesEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: NoteScreen.State()) { NoteScreen() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.showEditor) { $0.destination = .editor(NoteEditor.State()) }
+    await store.send(.destination(.presented(.editor(.startTicking))))
+    await store.send(.showQuestion) { $0.destination = .question(DeleteQuestion.State()) }
+    await clock.advance(by: .seconds(3))
+    await store.finish()
+  }
+
+  /// A task the child's effect left running cannot dismiss the child presented next once the
+  /// effect was cancelled with the first child.
+  @Test func aDismissalLeftRunningByACancelledEffectDismissesNothingPresentedNext() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Notes.State()) { Notes() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.open(id: 1)) { $0.editor = NoteEditor.State(id: 1) }
+    await store.send(.editor(.presented(.dismissLater)))
+    await clock.advance(by: .seconds(1))
+    await store.send(.open(id: 2)) { $0.editor = NoteEditor.State(id: 2) }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  /// The second of two dismissals does nothing: the first one's child is gone, and nothing
+  /// is reported.
+  @Test func aSecondDismissalDoesNothing() async {
+    let store = TestStore(initialState: Notes.State()) { Notes() }
+    await store.send(.open(id: 1)) { $0.editor = NoteEditor.State(id: 1) }
+    await store.send(.editor(.presented(.dismissTwice)))
+    await store.receive(\.editor.dismiss) {
+      $0.textsAtDismissal = [""]
+      $0.editor = nil
+    }
+    await store.finish()
+  }
+
+  /// A test's own dismissal stands for the feature it runs, not for a child that one presents.
+  @Test func aTestsOwnDismissalLeavesAPresentedChildItsOwn() async {
+    let dismissed = LockIsolated(0)
+    let store = TestStore(initialState: Notes.State()) { Notes() } withDependencies: {
+      $0.dismiss = DismissEffect { dismissed.withValue { $0 += 1 } }
+    }
+    await store.send(.open(id: 1)) { $0.editor = NoteEditor.State(id: 1) }
+    await store.send(.editor(.presented(.closeTapped)))
+    await store.receive(\.editor.dismiss) {
+      $0.textsAtDismissal = [""]
+      $0.editor = nil
+    }
+    #expect(dismissed.value == 0)
+    await store.send(.dismissFromParent)
+    await store.finish()
+    #expect(dismissed.value == 1)
+  }
+
+  /// A feature that presents itself: a subfolder closes itself, and only itself.
+  @Test func aFeatureThatPresentsItselfDismissesTheInnermost() async throws {
+    let store = TestStore(initialState: Folder.State(name: "home")) { Folder() }
+    await store.send(.open("docs")) { $0.subfolder = Folder.State(name: "docs") }
+    await store.send(.subfolder(.presented(.open("old")))) { $0.subfolder?.subfolder = Folder.State(name: "old") }
+    await store.send(.subfolder(.presented(.subfolder(.presented(.close)))))
+    await store.receive(\.subfolder.subfolder.dismiss) { $0.subfolder?.subfolder = nil }
+    let json = try JSONEncoder().encode(store.state)
+    #expect(try JSONDecoder().decode(Folder.State.self, from: json) == store.state)
   }
 
   /// Case key paths through a presentation: `\.editor.saved` is `\.editor.presented.saved`.

@@ -4,7 +4,8 @@ extension Reducer {
   /// Runs a child reducer on optional child state while it is present, before this reducer.
   ///
   /// When this reducer sets the child state to `nil`, or to another child (another `id`, for
-  /// an `Identifiable` child), the child's running effects are cancelled. The child's
+  /// an `Identifiable` child; another case, for an enum), the child's running effects are
+  /// cancelled. The child's
   /// cancellation identifiers are its own, as in TCA: the same identifier in another child
   /// (another `id`, or the same feature under another `Scope`), or in the parent, names other
   /// effects.
@@ -26,7 +27,7 @@ extension Reducer {
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     _IfLetReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
-      toChildAction: AnyCasePath(toWrappedAction), identity: { _ in nil },
+      toChildAction: AnyCasePath(toWrappedAction), identity: CaseIdentity().callAsFunction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -58,8 +59,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  /// The child's identity (its `id`), or `nil` for a child that has none: every child at the
-  /// key path is then the same one, as in TCA.
+  /// The child's identity (its `id`, or an enum's case), or `nil` for a child that has none:
+  /// every child at the key path is then the same one, as in TCA.
   let identity: (Child.State) -> AnyHashable?
   let location: SourceLocation
 
