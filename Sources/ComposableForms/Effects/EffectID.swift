@@ -18,6 +18,19 @@ struct EffectID: Hashable, @unchecked Sendable {
 
   /// Whether the identifier is the library's own (``PlacedEffectID``), kept apart by `Scope`.
   var isPlaced: Bool { base.base is any PlacedEffectID }
+
+  /// The identifiers an effect marked with this one answers to: this one, and for an app's
+  /// own, the same identifier at every place above it, so a feature's `.cancel(id:)` reaches
+  /// its children's effects of that identifier (not its siblings' or its parent's), as TCA's
+  /// navigation paths do. The library's own stay at their one place.
+  var withAncestors: [EffectID] {
+    guard !path.isEmpty, !isPlaced else { return [self] }
+    return [self] + path.indices.map { count in
+      var ancestor = self
+      ancestor.path = Array(path.prefix(count))
+      return ancestor
+    }
+  }
 }
 
 /// One place in a feature's state an effect came up through: a key path, and for an `ifLet`'s
@@ -42,7 +55,8 @@ struct EffectPlace: Hashable, @unchecked Sendable {
 /// `ifLet`'s child's effects): every `Scope` it comes up through keeps it apart from the same
 /// identifier elsewhere, so two forms of one type in one store never cancel each other's work.
 /// An app's own identifiers are kept apart by `ifLet` (and, once inside one, by `Scope` too),
-/// as in TCA, so a parent can still cancel a scoped child's effect.
+/// as in TCA, so a parent can still cancel a scoped child's effect; and a feature's cancel
+/// reaches its children's effects of the identifier (``EffectID/withAncestors``).
 protocol PlacedEffectID: Hashable, Sendable {}
 
 extension Effect {

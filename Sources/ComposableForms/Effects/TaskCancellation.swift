@@ -1,7 +1,7 @@
 extension Task where Success == Never, Failure == Never {
   /// Cancels, from inside an effect, every effect and every `withTaskCancellation(id:)` region
   /// under `id`, as TCA's `Task.cancel(id:)` and a reducer's `.cancel(id:)` do. The identifier
-  /// is placed as the effect's reducer would place it: a child's identifiers are its own.
+  /// is placed as the effect's reducer would place it, as with `.cancel(id:)` there.
   ///
   /// Outside an effect a store runs there is nothing it could name: it does nothing.
   @MainActor
@@ -42,7 +42,7 @@ public func withTaskCancellation<T: Sendable>(
     let task = Task { try await operation() }
     return (task, context.runner?.register(id, cancel: { task.cancel() }))
   }
-  let forget = { @MainActor in if let key { context.runner?.forget(id, key: key) } }
+  let forget = { @MainActor in if let key { context.runner?.forget(key) } }
   do {
     let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     await forget()

@@ -28,7 +28,7 @@ protocol EffectCancelling: AnyObject, Sendable {
   func cancel(id: EffectID)
   /// Registers work made cancellable under `id`; returns the key that forgets it.
   func register(_ id: EffectID, cancel: @escaping @Sendable () -> Void) -> Int
-  func forget(_ id: EffectID, key: Int)
+  func forget(_ key: Int)
 }
 
 extension Effect {

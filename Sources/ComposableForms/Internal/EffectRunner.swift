@@ -15,7 +15,9 @@ package final class EffectRunner<Action>: EffectCancelling {
   private var tokensByID: [EffectID: Set<Int>] = [:]
   /// Work inside running effects made cancellable by `withTaskCancellation(id:)`, by its
   /// identifier: cancelled with the effects under the same identifier.
-  private var regions: [EffectID: [Int: @Sendable () -> Void]] = [:]
+  private var regions: [EffectID: Set<Int>] = [:]
+  /// Each region's cancel, and the identifiers it is registered under.
+  private var regionCancels: [Int: (cancel: @Sendable () -> Void, ids: [EffectID])] = [:]
   private var nextRegion = 0
   private var nextToken = 0
   /// The tasks started by the actions each task sent (through `Send`, or a `.send` inside a
@@ -87,9 +89,10 @@ package final class EffectRunner<Action>: EffectCancelling {
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancel(id: id) }
       let tokens = start(effect, sendNow: sendNow)
+      let ids = id.withAncestors
       for token in tokens where running[token] != nil {
-        running[token]?.ids.append(id)
-        tokensByID[id, default: []].insert(token)
+        running[token]?.ids.append(contentsOf: ids)
+        for id in ids { tokensByID[id, default: []].insert(token) }
       }
       return tokens
 
@@ -143,7 +146,7 @@ package final class EffectRunner<Action>: EffectCancelling {
   /// Cancels every effect registered under `id`, and the work inside effects made cancellable
   /// under it.
   func cancel(id: EffectID) {
-    if let cancels = regions.removeValue(forKey: id) { for cancel in cancels.values { cancel() } }
+    if let keys = regions.removeValue(forKey: id) { for key in keys { regionCancels[key]?.cancel() } }
     guard let tokens = tokensByID.removeValue(forKey: id) else { return }
     for token in tokens { running[token]?.task.cancel() }
   }
@@ -151,13 +154,18 @@ package final class EffectRunner<Action>: EffectCancelling {
   func register(_ id: EffectID, cancel: @escaping @Sendable () -> Void) -> Int {
     let key = nextRegion
     nextRegion += 1
-    regions[id, default: [:]][key] = cancel
+    let ids = id.withAncestors
+    regionCancels[key] = (cancel, ids)
+    for id in ids { regions[id, default: []].insert(key) }
     return key
   }
 
-  func forget(_ id: EffectID, key: Int) {
-    regions[id]?[key] = nil
-    if regions[id]?.isEmpty == true { regions[id] = nil }
+  func forget(_ key: Int) {
+    guard let region = regionCancels.removeValue(forKey: key) else { return }
+    for id in region.ids {
+      regions[id]?.remove(key)
+      if regions[id]?.isEmpty == true { regions[id] = nil }
+    }
   }
 
   /// Cancels every running effect.

@@ -39,7 +39,7 @@ private struct Searcher: Reducer {
   }
 }
 
-/// Two searchers side by side, and a parent that cancels its own `search` identifier.
+/// Two searchers side by side, and a parent that cancels the `search` identifier.
 private struct Searchers: Reducer {
   struct State: Equatable {
     var rows = [Searcher.State(id: 1), Searcher.State(id: 2)]
@@ -112,9 +112,9 @@ struct TaskCancellationTests {
     await store.finish()
   }
 
-  /// A child's identifiers are its own: one row's cancel leaves the other's search alone, and
-  /// the parent's own identifier of the same value names neither.
-  @Test func eachChildsRegionsAreItsOwn() async {
+  /// As TCA's: a row's cancel leaves its sibling's search alone, and the parent's cancel of
+  /// the same identifier reaches every row's.
+  @Test func aRowsCancelIsItsOwnAndTheParentsReachesEveryRow() async {
     let clock = TestClock()
     let store = TestStore(initialState: Searchers.State()) { Searchers() } withDependencies: {
       $0.continuousClock = clock
@@ -122,9 +122,13 @@ struct TaskCancellationTests {
     await store.send(.rows(.element(id: 1, action: .search("ada"))))
     await store.send(.rows(.element(id: 2, action: .search("alan"))))
     await store.send(.rows(.element(id: 1, action: .cancelFromEffect)))
-    await store.send(.cancelOwnSearch)
     await clock.advance(by: .seconds(1))
     await store.receive(.rows(.element(id: 2, action: .results("alan")))) { $0.rows[1].results = ["alan"] }
+
+    await store.send(.rows(.element(id: 1, action: .search("grace"))))
+    await store.send(.rows(.element(id: 2, action: .search("grace"))))
+    await store.send(.cancelOwnSearch)
+    await clock.advance(by: .seconds(1))
     await store.finish()
   }
 

@@ -71,13 +71,18 @@ struct OptionalCounter: Reducer {
   struct State: Equatable {
     var counter: Counter.State?
   }
+  @Dependency(\.continuousClock) var clock
   enum Action: Equatable, CasePathable {
     case counter(Counter.Action)
     case show, dismiss
     /// Shows another counter in place of the one shown.
     case replace(id: Int)
-    /// Cancels the parent's own effects of the child's identifier (none: the child's are its own).
+    /// Cancels the child's identifier from the parent: the parent's own effects of it, and
+    /// the child's (as in TCA, an ancestor's cancel reaches them).
     case cancelDelayTapped
+    /// Starts an effect of the parent's own under the child's identifier: shows a counter in
+    /// a second.
+    case delayedShowTapped
 
     struct AllCasePaths {
       var counter: AnyCasePath<Action, Counter.Action> {
@@ -95,6 +100,12 @@ struct OptionalCounter: Reducer {
       case .dismiss: state.counter = nil
       case let .replace(id): state.counter = Counter.State(id: id)
       case .cancelDelayTapped: return .cancel(id: Counter.CancelID.delay)
+      case .delayedShowTapped:
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.show)
+        }
+        .cancellable(id: Counter.CancelID.delay)
       case .counter: break
       }
       return .none

@@ -42,7 +42,9 @@ struct ScopeTests {
     // Nothing received: the second counter's cancel reached the first one's effect.
   }
 
-  @Test func anIfLetChildsCancellationIdentifiersAreItsOwnAsInTCA() async {
+  /// As TCA's navigation paths: the parent's cancel of the child's identifier reaches the
+  /// child's effect (an ancestor's does); the child's own cancel does too.
+  @Test func aParentsCancelReachesItsIfLetChildsEffectAsInTCA() async {
     let clock = TestClock()
     let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() } withDependencies: {
       $0.continuousClock = clock
@@ -51,10 +53,26 @@ struct ScopeTests {
     await store.send(.counter(.delayedIncrementTapped))
     await store.send(.cancelDelayTapped)
     await clock.advance(by: .seconds(1))
-    await store.receive(.counter(.incrementDone)) { $0.counter?.count = 1 }
     await store.send(.counter(.delayedIncrementTapped))
     await store.send(.counter(.cancelDelayTapped))
     await clock.advance(by: .seconds(1))
+    await store.send(.counter(.delayedIncrementTapped))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.counter(.incrementDone)) { $0.counter?.count = 1 }
+  }
+
+  /// A child's cancel does not reach its parent's effect of the same identifier.
+  @Test func anIfLetChildsCancelLeavesItsParentsEffectAlone() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: OptionalCounter.State()) { OptionalCounter() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.show) { $0.counter = Counter.State() }
+    await store.send(.delayedShowTapped)
+    await store.send(.counter(.cancelDelayTapped))
+    await store.send(.dismiss) { $0.counter = nil }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.show) { $0.counter = Counter.State() }
   }
 
   @Test func scopedStoreReadsAndSendsThroughTheParent() {

@@ -5,10 +5,10 @@ extension Reducer {
   ///
   /// When this reducer sets the child state to `nil`, or to another child (another `id`, for
   /// an `Identifiable` child; another case, for an enum), the child's running effects are
-  /// cancelled. The child's
-  /// cancellation identifiers are its own, as in TCA: the same identifier in another child
-  /// (another `id`, or the same feature under another `Scope`), or in the parent, names other
-  /// effects.
+  /// cancelled. The child's cancellation identifiers are its own, as in TCA: the same
+  /// identifier in another child (another `id`, or the same feature under another `Scope`)
+  /// names other effects, and the child's cancel does not reach its parent's; the parent's
+  /// cancel (or an ancestor's) of that identifier does reach the child's effects.
   /// A child action that arrives while the state is `nil` is reported as an issue (a logic error).
   ///
   /// ```swift
