@@ -1,13 +1,29 @@
+import IssueReporting
+
 extension Task where Success == Never, Failure == Never {
   /// Cancels, from inside an effect, every effect and every `withTaskCancellation(id:)` region
   /// under `id`, as TCA's `Task.cancel(id:)` and a reducer's `.cancel(id:)` do. The identifier
   /// is placed as the effect's reducer would place it, as with `.cancel(id:)` there.
   ///
-  /// Outside an effect a store runs there is nothing it could name: it does nothing.
+  /// Outside an effect a store runs (or once its store is gone) there is nothing it could
+  /// name: it cancels nothing and reports an issue.
   @MainActor
-  public static func cancel(id: some Hashable & Sendable) {
+  public static func cancel(
+    id: some Hashable & Sendable,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let context = EffectContext.current
-    context.runner?.cancel(id: context.placed(id))
+    guard let runner = context.runner else {
+      reportIssue(
+        "'Task.cancel(id: \(id))' was called outside an effect a store runs: nothing was cancelled. "
+          + "Call it in an effect ('.run { … }'), or return '.cancel(id:)' from the reducer.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    runner.cancel(id: context.placed(id))
   }
 }
 

@@ -132,9 +132,14 @@ struct TaskCancellationTests {
     await store.finish()
   }
 
-  @Test func outsideAnEffectTheWorkJustRuns() async throws {
+  /// Outside an effect, a region just runs, and a cancel by identifier says it names nothing.
+  @Test func outsideAnEffectTheWorkJustRunsAndACancelIsReported() async throws {
     let value = try await withTaskCancellation(id: Searcher.CancelID.search, cancelInFlight: true) { 42 }
     #expect(value == 42)
-    Task.cancel(id: Searcher.CancelID.search)
+    withKnownIssue {
+      Task.cancel(id: Searcher.CancelID.search)
+    } matching: { issue in
+      issue.description.contains("was called outside an effect a store runs: nothing was cancelled")
+    }
   }
 }
