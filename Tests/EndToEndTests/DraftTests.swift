@@ -146,6 +146,9 @@ extension EndToEnd {
       // And gives her another email: the draft is hers, found under the new one.
       let moved = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "email=ada.king@example.com"])
       #expect(moved.status == 0, "\(moved)")
+      #expect(
+        moved.stderr.contains("; run settings-tui clients edit ada.king@example.com in a terminal to take it up"),
+        "the command that offers the draft now: \(moved)")
       try session.runInShell(#"clear; "$BIN" clients edit ada.king@example.com"#)
       try await session.waitFor(text: "restore your changes to the client ada.king@example.com at")
       try session.type("y")

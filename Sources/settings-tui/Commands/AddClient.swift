@@ -35,14 +35,17 @@ struct AddClient: AsyncParsableCommand {
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
     let draftName = DraftKeeper<ClientForm.State, Client>.name(
       "client", writingTo: path, usual: try? StoragePaths.clientsDatabase(environment: environment))
-    let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+    let (initial, draft, waiting) = DraftKeeper<ClientForm.State, Client>.offer(
       form: draftName,
       // NB: A draft for another database than the usual one says which.
       question: "restore the client you were adding" + (draftName == "client" ? "" : " to \(path)"),
-      resumedBy: ["client"] + (draftName == "client" ? [] : ["--database", path]),
       original: original,
       options: options, environment: environment
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
+    defer {
+      DraftKeeper<ClientForm.State, Client>.sayWaiting(
+        at: waiting, resumedBy: ["client"] + (draftName == "client" ? [] : ["--database", path]))
+    }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age)
     // NB: A restored draft is saved nowhere else: its values differ from what is saved, so
     //     Esc asks before it is thrown away.

@@ -38,10 +38,9 @@ struct EditClient: AsyncParsableCommand {
     let isUsual = (try? StoragePaths.clientsDatabase(environment: environment)) == path
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
-    let (initial, draft) = DraftKeeper<ClientForm.State, Client>.offer(
+    let (initial, draft, waiting) = DraftKeeper<ClientForm.State, Client>.offer(
       form: DraftKeeper<ClientForm.State, Client>.name(editing: found.id, in: path),
-      question: "restore your changes to the client \(saved.email)",
-      resumedBy: ["clients", "edit", saved.email] + (isUsual ? [] : ["--database", path]), original: saved,
+      question: "restore your changes to the client \(saved.email)", original: saved,
       options: options, environment: environment, merge: Client.merging(ours:base:theirs:)
     ) { Client(name: $0.name, email: $0.email, age: $0.age) }
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: found.id)
@@ -51,21 +50,35 @@ struct EditClient: AsyncParsableCommand {
       $0.clientStorage = clients
       if options.noInput { $0.continuousClock = ImmediateClock() }
     }
-    try await FormSession.run(
-      store, layout: ClientForm.editLayout, draft: draft,
-      options: options, environment: environment,
-      action: AddClient.action(for:),
-      // NB: The save kept what another program saved meanwhile in the fields this edit left
-      //     alone (a new email, say): what is saved now is read back, and said.
-      output: { state in (try? await clients.clients([found.id]))?.first?.client ?? state.client },
-      confirmation: { saved in
-        let form = store.state.client
-        let kept = [
-          ("name", saved.name != form.name), ("email", saved.email != form.email), ("age", saved.age != form.age),
-        ].filter(\.1).map(\.0)
-        return kept.isEmpty
-          ? "Client \(saved.email) saved to \(path)"
-          : "Client \(saved.email) saved to \(path), keeping what was saved meanwhile for \(kept.joined(separator: ", "))"
-      })
+    // NB: Said once the run has ended, with the email saved then: a script's --set may have
+    //     given the client another one, which the command that offers the draft must name.
+    let sayWaiting = {
+      guard waiting != nil else { return }
+      let email = (try? await clients.clients([found.id]))?.first?.client.email ?? saved.email
+      DraftKeeper<ClientForm.State, Client>.sayWaiting(
+        at: waiting, resumedBy: ["clients", "edit", email] + (isUsual ? [] : ["--database", path]))
+    }
+    do {
+      try await FormSession.run(
+        store, layout: ClientForm.editLayout, draft: draft,
+        options: options, environment: environment,
+        action: AddClient.action(for:),
+        // NB: The save kept what another program saved meanwhile in the fields this edit left
+        //     alone (a new email, say): what is saved now is read back, and said.
+        output: { state in (try? await clients.clients([found.id]))?.first?.client ?? state.client },
+        confirmation: { saved in
+          let form = store.state.client
+          let kept = [
+            ("name", saved.name != form.name), ("email", saved.email != form.email), ("age", saved.age != form.age),
+          ].filter(\.1).map(\.0)
+          return kept.isEmpty
+            ? "Client \(saved.email) saved to \(path)"
+            : "Client \(saved.email) saved to \(path), keeping what was saved meanwhile for \(kept.joined(separator: ", "))"
+        })
+    } catch {
+      await sayWaiting()
+      throw error
+    }
+    await sayWaiting()
   }
 }

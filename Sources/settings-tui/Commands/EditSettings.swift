@@ -37,14 +37,17 @@ struct EditSettings: AsyncParsableCommand {
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
     let draftName = DraftKeeper<SettingsForm.State, UserSettings>.name(
       "settings", writingTo: path, usual: try? StoragePaths.settingsFile(environment: environment))
-    let (initial, draft) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
+    let (initial, draft, waiting) = DraftKeeper<SettingsForm.State, UserSettings>.offer(
       form: draftName,
       // NB: A draft of another file than the usual one says which.
       question: "restore the settings you were editing" + (draftName == "settings" ? "" : " for \(path)"),
-      resumedBy: draftName == "settings" ? [] : ["--config", path],
       original: original,
       options: options, environment: environment, merge: UserSettings.merging(ours:base:theirs:),
       extract: \.settings)
+    defer {
+      DraftKeeper<SettingsForm.State, UserSettings>.sayWaiting(
+        at: waiting, resumedBy: draftName == "settings" ? [] : ["--config", path])
+    }
     var state = SettingsForm.State(settings: initial)
     // NB: A restored draft is saved nowhere else: its values differ from what is saved, so
     //     Esc asks before it is thrown away.

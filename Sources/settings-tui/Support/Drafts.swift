@@ -39,14 +39,15 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   /// `merge(ours, base, theirs)`, when given, puts the draft's edits onto `original`: `ours` is
   /// the draft, `base` what its form opened with, `theirs` what the form opens with now. So what
   /// another program saved since the draft was written is not undone by taking it up.
-  /// `resumedBy` is the command that offers it (`settings-tui clients edit ada@example.com`),
-  /// named where nobody can be asked.
+  /// A draft nobody could be asked about (a script's run, no terminal) waits: its path comes
+  /// back as `waiting`, for the command to name, with the command that offers it
+  /// (``sayWaiting(at:resumedBy:)``), once its run has ended and that command is known.
   static func offer(
-    form name: String, question: String, resumedBy command: [String], original: Draft, options: FormOptions,
+    form name: String, question: String, original: Draft, options: FormOptions,
     environment: [String: String],
     merge: ((_ ours: Draft, _ base: Draft, _ theirs: Draft) -> Draft)? = nil,
     extract: @escaping (State) -> Draft
-  ) -> (initial: Draft, keeper: DraftKeeper?) {
+  ) -> (initial: Draft, keeper: DraftKeeper?, waiting: String?) {
     // NB: One slot per copy of the form running at once (`client`, `client-2`, ...): each run
     //     holds its slot's lock, so it never offers, removes or writes over a running copy's
     //     draft; a draft whose lock is free was left by a run that was cut off.
@@ -56,8 +57,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     guard !options.noInput else {
       // NB: A script's run neither asks nor keeps a draft, but says one waits for a person.
       let left = slots.first { DraftFile<Draft>(path: $0).load() != nil && DraftLock(draftPath: $0) != nil }
-      if let left { printWaitingDraft(at: left, resumedBy: command) }
-      return (original, nil)
+      return (original, nil, left)
     }
     var free: (path: String, lock: DraftLock)?
     var left: (path: String, lock: DraftLock, draft: DraftFile<Draft>.Draft)?
@@ -72,30 +72,32 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
       free = (path, lock)
     }
     guard let left else {
-      guard let free else { return (original, nil) }
-      return (original, DraftKeeper(file: DraftFile(path: free.path), lock: free.lock, original: original, extract: extract))
+      guard let free else { return (original, nil, nil) }
+      return (
+        original, DraftKeeper(file: DraftFile(path: free.path), lock: free.lock, original: original, extract: extract),
+        nil
+      )
     }
     let file = DraftFile<Draft>(path: left.path)
     let keeper = DraftKeeper(file: file, lock: left.lock, original: original, extract: extract)
     let kept = left.draft
     let values =
       if let merge, let base = kept.base { merge(kept.value, base, original) } else { kept.value }
-    guard values != original else { return (original, keeper) }
+    guard values != original else { return (original, keeper, nil) }
     // NB: A field both the draft and a later save changed, to different values, is where the
     //     merge takes a side: the two merges, each side's edits put on the other's, differ.
     let undoesASave = merge.flatMap { merge in kept.base.map { merge(original, $0, kept.value) != values } } ?? false
     let warning = undoesASave ? " (it changes values saved again since it was written, back to yours)" : ""
     switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))\(warning)?") {
     case true?:
-      return (values, keeper)
+      return (values, keeper, nil)
     case false?:
       file.remove()
-      return (original, keeper)
+      return (original, keeper, nil)
     case nil:
       // NB: Nobody to ask (no terminal): the draft waits for a run that can ask, and this run
       //     keeps no draft of its own, which would write over it.
-      printWaitingDraft(at: left.path, resumedBy: command)
-      return (original, nil)
+      return (original, nil, left.path)
     }
   }
 
@@ -115,7 +117,10 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     }
   }
 
-  private static func printWaitingDraft(at path: String, resumedBy command: [String]) {
+  /// Says that a draft waits at `path` (see `offer`), and that `command` (with the values it
+  /// ran with: a client's email as saved) offers it.
+  static func sayWaiting(at path: String?, resumedBy command: [String]) {
+    guard let path else { return }
     let line = (["settings-tui"] + command).map(shellWord).joined(separator: " ")
     printError("a draft from an earlier run is kept at \(path); run \(line) in a terminal to take it up")
   }
