@@ -411,10 +411,27 @@ struct ClientListTests {
       store.state.message
         == ClientList.Message("Saved Bob Smith <bob@example.com>, not shown: the search does not find it"))
     // The person moves on: what was said of the save goes, where it would be wrong once the
-    // search is cleared.
+    // search is cleared; and the client added is selected once a search shows it.
     store.exhaustivity = .off
     await store.send(.searchChanged(""))
     #expect(store.state.message == nil)
+    await store.finish()
+    #expect(store.state.matches == [1, 2, 3, 4])
+    #expect(store.state.selectedID == 4, "Bob, just added")
+  }
+
+  /// Moving to another client after a save the search did not show: that client stays
+  /// selected when the search is cleared, not the one saved.
+  @Test func aClientAddedOutOfTheSearchIsNotSelectedOnceThePersonMoved() async {
+    let store = await searchedStore()
+    await store.send(.selected(0)) { $0.selection = 0 }
+    await add(Client(name: "Bob Smith", email: "bob@example.com", age: 18), in: store)
+    #expect(store.state.selectedID == 1)
+    await store.send(.selected(1))
+    #expect(store.state.selectedID == 3)
+    await store.send(.searchChanged(""))
+    await store.finish()
+    #expect(store.state.selectedID == 3, "Alan, chosen after the save")
   }
 
   /// A message about something done goes when the selection moves or the list is loaded
@@ -455,6 +472,10 @@ struct ClientListTests {
     #expect(
       store.state.message
         == ClientList.Message("Saved Bob Turing <bob@bletchley.uk>, not shown: the search does not find it"))
+    await store.send(.searchChanged(""))
+    await store.finish()
+    #expect(store.state.matches == [1, 2, 3])
+    #expect(store.state.selectedID == 3, "the client edited, once a search shows it")
   }
 
   @Test func aClientAddedWithoutASearchIsSelected() async {

@@ -195,10 +195,9 @@ public struct ClientList: Reducer {
         //     nothing, the client selected before it is the one to go back to.
         // NB: Typed before the last search's matches came, the selection points into older
         //     matches: the client to go back to is still the one the first key left.
-        if state.isLoaded {
-          let waiting: Reselect? = if case .client? = state.reselect { state.reselect } else { nil }
-          state.reselect = state.selectedID.map(Reselect.client) ?? waiting
-        }
+        // NB: A client just saved that the last search did not show waits to be selected by
+        //     the next one (clearing it, say), unless the person has moved since.
+        if state.isLoaded { state.reselect = state.reselect ?? state.selectedID.map(Reselect.client) }
         state.selection = 0
         state.isLoaded = false
         state.pending = nil
@@ -211,7 +210,12 @@ public struct ClientList: Reducer {
       case let .selected(position):
         let before = state.selection
         state.selection = max(0, min(position, state.matches.count - 1))
-        if state.selection != before { clearDoneMessage(&state) }
+        if state.selection != before {
+          clearDoneMessage(&state)
+          // NB: The person chose another client: a saved one the search did not show no
+          //     longer waits to be selected.
+          if state.isLoaded { state.reselect = nil }
+        }
         if let pending = state.pending, pending.id != state.selectedID { state.pending = nil }
         return .none
 
@@ -225,6 +229,9 @@ public struct ClientList: Reducer {
         state.matches = ids
         state.isLoaded = true
         state.loadFailed = false
+        // NB: What the next search selects, where this one could not: a client saved but not
+        //     found by it, or the one to go back to after a search that found nothing.
+        var waiting: Reselect? = if case .client? = state.reselect, ids.isEmpty { state.reselect } else { nil }
         switch state.reselect {
         case let .client(id)?: state.selection = ids.firstIndex(of: id) ?? min(state.selection, ids.count - 1)
         case let .edited(id)?:
@@ -233,6 +240,7 @@ public struct ClientList: Reducer {
           } else {
             state.selection = min(state.selection, ids.count - 1)
             state.message?.text += ", not shown: the search does not find it"
+            waiting = .client(id)
           }
         case .newest?: state.selection = ids.count - 1
         case let .added(previousNewest, selected)?:
@@ -243,11 +251,10 @@ public struct ClientList: Reducer {
           } else {
             state.selection = selected.flatMap(ids.firstIndex(of:)) ?? min(state.selection, ids.count - 1)
             state.message?.text += ", not shown: the search does not find it"
+            waiting = state.reselect
           }
         case nil: break
         }
-        // NB: With nothing to select, the client to go back to waits for the next search.
-        let waiting: Reselect? = if case .client? = state.reselect, ids.isEmpty { state.reselect } else { nil }
         state.reselect = waiting
         state.selection = max(0, min(state.selection, ids.count - 1))
         return loadRows(&state)
