@@ -21,8 +21,11 @@ struct EffectID: Hashable, @unchecked Sendable {
 
   /// The identifiers an effect marked with this one answers to: this one, and for an app's
   /// own, the same identifier at every place above it, so a feature's `.cancel(id:)` reaches
-  /// its children's effects of that identifier (not its siblings' or its parent's), as TCA's
-  /// navigation paths do. The library's own stay at their one place.
+  /// the effects of that identifier of the `ifLet`, `forEach` and presented children below
+  /// it, as TCA's navigation paths do; not a child's beside it, nor its parent's. A `Scope`
+  /// keeps its child at its parent's place for an app's identifiers (as in TCA), so features
+  /// side by side under `Scope`s reach each other's children too. The library's own stay at
+  /// their one place.
   var withAncestors: [EffectID] {
     guard !path.isEmpty, !isPlaced else { return [self] }
     return [self] + path.indices.map { count in

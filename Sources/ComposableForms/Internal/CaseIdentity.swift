@@ -9,7 +9,7 @@ import Synchronization
 ///     reads the enum's metadata through an SPI of swift-case-paths' macro product, which is
 ///     not used here). A type that is not an enum is found so once and costs nothing after.
 final class CaseIdentity<Value>: Sendable {
-  /// 0 until a value was seen, then 1 for an enum, 2 for anything else.
+  /// 0 until a value was seen, then 1 for an enum (read each time), 2 for anything else.
   private let kind = Atomic<UInt8>(0)
 
   func callAsFunction(_ value: Value) -> AnyHashable? {
@@ -19,6 +19,7 @@ final class CaseIdentity<Value>: Sendable {
       kind.store(2, ordering: .relaxed)
       return nil
     }
+    kind.store(1, ordering: .relaxed)
     // NB: A case with a payload is its one child's label; a case without one, its description.
     return AnyHashable(mirror.children.first?.label ?? String(describing: value))
   }

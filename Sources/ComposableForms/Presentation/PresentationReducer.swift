@@ -10,9 +10,9 @@ extension Reducer {
   ///   reducer while the child's state is still there; then the state becomes `nil`, unless
   ///   this reducer presented another child in its place.
   /// - When the state becomes `nil`, or another child (another `id`, for an `Identifiable`
-  ///   child; another case, for an enum such as a `Destination`), the child's running effects
-  ///   are cancelled. Its cancellation identifiers are its
-  ///   own, as with ``ifLet(_:action:then:fileID:filePath:line:column:)``.
+  ///   child; another case, for an enum such as a `Destination`, whoever moved it), the
+  ///   child's running effects are cancelled. Its cancellation identifiers follow the rules of
+  ///   ``ifLet(_:action:then:fileID:filePath:line:column:)``.
   /// - An action of either kind that arrives while nothing is presented is reported as an issue
   ///   (a logic error).
   ///
@@ -74,48 +74,53 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let location: SourceLocation
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toPresentationState].wrappedValue.map {
+    let initial = state[keyPath: toPresentationState].wrappedValue.map {
       EffectPlace(toPresentationState, identity: identity($0))
     }
     let presentationAction = toPresentationAction.extract(from: action)
     var destinationEffect = Effect<Parent.Action>.none
     switch presentationAction {
     case let .presented(destinationAction)?:
-      if var destinationState = state[keyPath: toPresentationState].wrappedValue, let place = before {
+      if var destinationState = state[keyPath: toPresentationState].wrappedValue {
         let toPresentationAction = self.toPresentationAction
         // NB: A dismissal set for the presenting feature (a test's) is not the child's: it
         //     gets the usual one, unless its own reducer sets another, as TCA's `ifLet` does.
-        let childEffect =
+        let effect =
           DependencyValues._current.dismiss.override == nil
           ? destination.reduce(into: &destinationState, action: destinationAction)
           : withDependencies { $0.dismiss = DismissEffect() } operation: {
             destination.reduce(into: &destinationState, action: destinationAction)
           }
-        destinationEffect = childEffect
+        state[keyPath: toPresentationState].wrappedValue = destinationState
+        // NB: Its effects belong to the state it left: it may have moved itself to another case.
+        let place = EffectPlace(toPresentationState, identity: identity(destinationState))
+        destinationEffect = effect
           .placed(under: place, everyID: true)
           .map { toPresentationAction.embed(.presented($0)) }
           .presented(dismissing: { toPresentationAction.embed(.dismiss) })
           .cancellable(id: ChildEffectsID(place: place))
-        state[keyPath: toPresentationState].wrappedValue = destinationState
       } else {
         reportWithoutState(action)
       }
     case .dismiss?:
-      if before == nil { reportWithoutState(action) }
+      if initial == nil { reportWithoutState(action) }
     case nil:
       break
     }
+    let afterChild = state[keyPath: toPresentationState].wrappedValue.map {
+      EffectPlace(toPresentationState, identity: identity($0))
+    }
     let parentEffect = parent.reduce(into: &state, action: action)
     // NB: Dismissed, unless the parent presented another child in its place.
-    if case .dismiss? = presentationAction, let before,
-      state[keyPath: toPresentationState].wrappedValue.map(identity) == .some(before.identity)
+    if case .dismiss? = presentationAction, let afterChild,
+      state[keyPath: toPresentationState].wrappedValue.map(identity) == .some(afterChild.identity)
     {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    // NB: Gone, or replaced by another child (another id): the one before's effects end.
-    guard let before, state[keyPath: toPresentationState].wrappedValue.map(identity) != .some(before.identity)
-    else { return .merge(destinationEffect, parentEffect) }
-    return .merge(destinationEffect, parentEffect, .cancel(id: ChildEffectsID(place: before)))
+    return .merge(
+      destinationEffect, parentEffect,
+      .endingChild(at: initial, now: afterChild?.identity),
+      .endingChild(at: afterChild, now: state[keyPath: toPresentationState].wrappedValue.map(identity)))
   }
 
   private func reportWithoutState(_ action: Parent.Action) {

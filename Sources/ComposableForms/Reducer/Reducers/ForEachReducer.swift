@@ -57,7 +57,8 @@ extension Reducer {
   /// this reducer: an element's action (``IdentifiedAction``) reaches the element with its id.
   ///
   /// As with ``ifLet(_:action:then:fileID:filePath:line:column:)``, each element's effects are
-  /// its own (the same cancellation identifier in another element names other effects), and
+  /// its own (the same cancellation identifier in another element names other effects, and the
+  /// parent's cancel of it reaches every element's), and
   /// an element this reducer removes has its running effects cancelled. The ids must be
   /// unique, as in TCA's `IdentifiedArray`: an action reaches the first element with its id.
   /// An action for an id that is not in the array is reported as an issue (a logic error).

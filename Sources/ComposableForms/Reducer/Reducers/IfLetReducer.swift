@@ -3,9 +3,9 @@ import IssueReporting
 extension Reducer {
   /// Runs a child reducer on optional child state while it is present, before this reducer.
   ///
-  /// When this reducer sets the child state to `nil`, or to another child (another `id`, for
-  /// an `Identifiable` child; another case, for an enum), the child's running effects are
-  /// cancelled. The child's cancellation identifiers are its own, as in TCA: the same
+  /// When the child state becomes `nil`, or another child (another `id`, for an
+  /// `Identifiable` child; another case, for an enum, whether this reducer or the child moved
+  /// it), the running effects of the child that was there are cancelled. The child's cancellation identifiers are its own, as in TCA: the same
   /// identifier in another child (another `id`, or the same feature under another `Scope`)
   /// names other effects, and the child's cancel does not reach its parent's; the parent's
   /// cancel (or an ancestor's) of that identifier does reach the child's effects.
@@ -67,16 +67,19 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let before = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
+    let initial = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if var childState = state[keyPath: toChildState], let place = before {
+      if var childState = state[keyPath: toChildState] {
         let toChildAction = self.toChildAction
-        childEffect = child.reduce(into: &childState, action: childAction)
+        let effect = child.reduce(into: &childState, action: childAction)
+        state[keyPath: toChildState] = childState
+        // NB: Its effects belong to the state it left: it may have moved itself to another case.
+        let place = EffectPlace(toChildState, identity: identity(childState))
+        childEffect = effect
           .placed(under: place, everyID: true)
           .map { toChildAction.embed($0) }
           .cancellable(id: ChildEffectsID(place: place))
-        state[keyPath: toChildState] = childState
       } else {
         reportChildActionWithoutState(
           "An ifLet", found: "its optional state at \(toChildState) was nil", action: action,
@@ -89,11 +92,21 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           ], at: location)
       }
     }
+    let afterChild = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
     let parentEffect = parent.reduce(into: &state, action: action)
-    // NB: Gone, or replaced by another child (another id): the one before's effects end.
-    guard let before, state[keyPath: toChildState].map(identity) != .some(before.identity)
-    else { return .merge(childEffect, parentEffect) }
-    return .merge(childEffect, parentEffect, .cancel(id: ChildEffectsID(place: before)))
+    return .merge(
+      childEffect, parentEffect,
+      .endingChild(at: initial, now: afterChild?.identity),
+      .endingChild(at: afterChild, now: state[keyPath: toChildState].map(identity)))
+  }
+}
+
+extension Effect {
+  /// Cancels the effects of the child that was at `place` when the child there is gone or is
+  /// another one (`now`, its identity: another `id`, or another case); else nothing.
+  static func endingChild(at place: EffectPlace?, now identity: AnyHashable??) -> Self {
+    guard let place, identity != .some(place.identity) else { return .none }
+    return .cancel(id: ChildEffectsID(place: place))
   }
 }
 
