@@ -43,8 +43,7 @@ extension Task where Success == Never, Failure == Never {
 ///
 /// The identifier is placed as the effect's reducer would place it, with the rules of
 /// `.cancellable(id:)`: a sibling's cancel does not reach it, its feature's or an ancestor's
-/// does. Outside an effect a store runs, nothing can cancel it
-/// by `id`: `operation` just runs.
+/// does. Outside an effect a store runs, nothing can cancel it by `id`: `operation` just runs.
 public func withTaskCancellation<T: Sendable>(
   id: some Hashable & Sendable,
   cancelInFlight: Bool = false,

@@ -20,8 +20,10 @@ import Synchronization
 /// effect's, or a task the effect started): from work that left it (`Task.detached`, a
 /// callback on another queue) it dismisses nothing and reports an issue, as it does in an
 /// effect of a feature nothing presented. Once the effect has been cancelled (its feature
-/// dismissed or replaced), it does nothing: a second `dismiss()`, or one from a task the effect
-/// left running, cannot dismiss what was presented next.
+/// dismissed or replaced), it does nothing: a second `dismiss()`, or one from a task the
+/// effect started and did not wait for, cannot dismiss what was presented next. (A task that
+/// outlives an effect which ended by itself keeps its dismissal: wait for such work in the
+/// effect, as TCA advises for every task an effect starts.)
 ///
 /// A test can set its own: `$0.dismiss = DismissEffect { dismissed.withValue { $0 = true } }`.
 /// It stands for the dismissal of the feature the test runs; a feature that one presents gets
