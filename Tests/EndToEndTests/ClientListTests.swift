@@ -39,6 +39,22 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=0")
     }
 
+    /// `?` shows every key in a box; the next key hides it and does nothing else (`q` here
+    /// would quit).
+    @Test func questionMarkShowsEveryKeyAndTheNextKeyHidesThem() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      try session.type("?")
+      let box = try await session.waitFor(text: "┌ Keys ")
+      #expect(box.contains("PgUp/PgDn Space") && box.contains("Esc q") && box.contains("any key back"), "\(box)")
+      try session.type("q")
+      let list = try await session.waitFor("the list again") { !$0.contains("┌ Keys ") && $0.contains("? keys") }
+      #expect(list.contains("› Alan Turing"), "\(list)")
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+    }
+
     @Test func enterEditsTheSelectedClientAndRefusesAnotherClientsEmail() async throws {
       let session = try TmuxSession()
       defer { session.close() }

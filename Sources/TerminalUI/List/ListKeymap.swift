@@ -2,7 +2,7 @@
 ///
 /// `ListKeymap.standard` follows the pagers and lists people know (less, tig, vim): the arrows
 /// or `j`/`k` move, Page Up/Down and Home/End jump, `/` goes to the search field and Esc leaves
-/// it, Enter chooses, Esc or `q` closes the list. A layout's own commands (`d` to delete, say)
+/// it, Enter chooses, Esc or `q` closes the list, `?` shows every key. A layout's own commands (`d` to delete, say)
 /// come from the layout; Ctrl-C, Ctrl-L and a prompt's keys from the form ``Keymap``, so both
 /// screens answer them alike.
 ///
@@ -30,10 +30,13 @@ public struct ListKeymap: Hashable, Sendable {
   /// Keys that close the list (Esc clears a search first, in the search field or on the rows
   /// it narrowed).
   public var close: KeyBinding
+  /// Keys that show every key of the list in a box over it (``KeysView``); any key hides it.
+  public var keys: KeyBinding
 
   public init(
     up: KeyBinding, down: KeyBinding, pageUp: KeyBinding, pageDown: KeyBinding,
-    first: KeyBinding, last: KeyBinding, search: KeyBinding, choose: KeyBinding, close: KeyBinding
+    first: KeyBinding, last: KeyBinding, search: KeyBinding, choose: KeyBinding, close: KeyBinding,
+    keys: KeyBinding = KeyBinding([.character("?")], help: "keys")
   ) {
     self.up = up
     self.down = down
@@ -44,6 +47,7 @@ public struct ListKeymap: Hashable, Sendable {
     self.search = search
     self.choose = choose
     self.close = close
+    self.keys = keys
   }
 
   /// The standard keys (see the type's documentation).

@@ -5,8 +5,9 @@ extension ListLayout {
   ///
   /// While a question is shown, keys answer it. In the search field, typing changes the search,
   /// Enter, Tab or ↓ go back to the rows and Esc clears the search. In the rows, the layout's
-  /// commands come first, then moving, Enter, `/` and closing (``ListKeymap``); Esc on rows a
-  /// search narrowed clears the search before it closes.
+  /// commands come first, then moving, Enter, `/`, `?` and closing (``ListKeymap``); Esc on
+  /// rows a search narrowed clears the search before it closes. While every key is shown (`?`),
+  /// the next key only hides them.
   public func actions(
     for key: Key, state: State, keymap: Keymap = .standard, listKeys: ListKeymap = .standard,
     view: inout ListViewState
@@ -18,6 +19,11 @@ extension ListLayout {
           to: key, prompt: prompt, selection: &view.promptSelection, area: view.promptArea)
       else { return [] }
       return [answer(prompt.id, choice)]
+    }
+    // NB: The box of every key is read, then let go: the key that hides it does nothing else.
+    if view.showsKeys {
+      view.showsKeys = false
+      return []
     }
     let count = max(0, self.count(state))
     if case let .mouse(event) = key {
@@ -35,6 +41,10 @@ extension ListLayout {
     if let search, listKeys.search.contains(key) {
       view.syncSearch(search.text(state))
       return [search.focus(true)]
+    }
+    if listKeys.keys.contains(key) {
+      view.showsKeys = true
+      return []
     }
     if listKeys.choose.contains(key) {
       guard count > 0, let choose else { return [] }

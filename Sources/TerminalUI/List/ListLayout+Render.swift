@@ -104,6 +104,7 @@ extension ListLayout {
     let help = Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1)
     if let prompt = prompt?(state) {
       view.show(prompt)
+      view.showsKeys = false
       KeyHelpView(items: keymap.helpItems(for: prompt), theme: theme).render(in: help, buffer: &buffer)
       let area = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
       view.promptArea = area
@@ -115,12 +116,47 @@ extension ListLayout {
     }
     view.promptID = nil
     view.promptArea = nil
+    if view.showsKeys {
+      KeysView(items: allKeys(count: count, keymap: keymap, listKeys: listKeys), theme: theme)
+        .render(in: Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1), buffer: &buffer)
+      KeyHelpView(items: [.init(key: "any key", action: "back")], theme: theme).render(in: help, buffer: &buffer)
+      return (buffer, nil)
+    }
     let narrowed = search.map { !$0.text(state).isEmpty } ?? false
     KeyHelpView(
       items: helpItems(searching: searching, narrowed: narrowed, count: count, keymap: keymap, listKeys: listKeys),
       theme: theme
     ).render(in: help, buffer: &buffer)
     return (buffer, cursor)
+  }
+
+  /// Every key of the list on its rows, each binding with all its keys, for `?`'s box: moving
+  /// and paging, the layout's commands, searching, redrawing, closing (Ctrl-C aside, as in
+  /// every screen).
+  func allKeys(count: Int, keymap: Keymap, listKeys: ListKeymap) -> [KeyHelpView.Item] {
+    // NB: A resize is not a key anyone presses.
+    func names(_ binding: KeyBinding) -> [String] { binding.keys.filter { $0 != .resize }.map(\.name) }
+    // NB: Two bindings that go both ways, key by key (`↑/↓ k/j`), then the keys left over.
+    func pair(_ one: KeyBinding, _ other: KeyBinding) -> String {
+      let (first, second) = (names(one), names(other))
+      let paired = zip(first, second).map { "\($0)/\($1)" }
+      let common = min(first.count, second.count)
+      return (paired + first.dropFirst(common) + second.dropFirst(common)).joined(separator: " ")
+    }
+    var items: [KeyHelpView.Item] = []
+    func add(_ key: String, _ action: String) {
+      if !key.isEmpty { items.append(.init(key: key, action: action)) }
+    }
+    add(pair(listKeys.up, listKeys.down), listKeys.up.help)
+    add(pair(listKeys.pageUp, listKeys.pageDown), listKeys.pageUp.help)
+    add(names(listKeys.first).joined(separator: " "), listKeys.first.help)
+    add(names(listKeys.last).joined(separator: " "), listKeys.last.help)
+    if let choose { add(choose.key.name, choose.help) }
+    for command in commands where command.isOffered(rows: count) { add(command.key.name, command.help) }
+    if search != nil { add(names(listKeys.search).joined(separator: " "), listKeys.search.help) }
+    add(names(keymap.redraw).joined(separator: " "), keymap.redraw.help)
+    add(names(listKeys.close).joined(separator: " "), listKeys.close.help)
+    return items
   }
 
   /// The key help: in the rows, moving, Enter's and the layout's commands, searching and
@@ -145,6 +181,7 @@ extension ListLayout {
     }
     for command in commands where command.isOffered(rows: count) { add(command.key.name, command.help) }
     if search != nil { add(listKeys.search.keyName, listKeys.search.help) }
+    add(listKeys.keys.keyName, listKeys.keys.help)
     if narrowed, listKeys.close.contains(.escape) {
       add(Key.escape.name, "clear")
       // NB: The close binding's other key (`q`) still closes at once.

@@ -21,6 +21,8 @@ public struct ListViewState: Equatable {
   public var promptArea: Rect?
   /// The rows the feature was last told are on screen.
   public var reportedRows: Range<Int>?
+  /// Whether every key is shown in a box over the list (`?`); the next key hides it.
+  public var showsKeys = false
 
   public init() {}
 

@@ -20,7 +20,7 @@ struct ListClients: AsyncParsableCommand {
     discussion: """
       On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside), Enter \
       edits the selected client, a adds one, d deletes it after a question, Ctrl-L loads the \
-      clients again (what other programs changed), Esc or q quits. \
+      clients again (what other programs changed), ? shows every key, Esc or q quits. \
       Newest last. With --json, or when standard output is not a terminal (unless \
       --accessible is given), prints every client as JSON, oldest first. With --accessible \
       (also ACCESSIBLE=1, or TERM=dumb), the list is asked line by line: the matches numbered, \

@@ -84,11 +84,43 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
   /// key that still closes at once.
   @Test func onNarrowedRowsTheHelpSaysEscClearsAndQQuits() {
     let lines = draw(People(names: ["Ada"], search: "Ad"), columns: 80)
-    #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc clear  q quit", "\(lines[9])")
+    #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add  / search  ? keys  Esc clear  q quit", "\(lines[9])")
   }
 
   @Test func anEmptyListOffersOnlyTheKeysThatNeedNoRow() {
-    #expect(draw(People(names: []), columns: 60)[9] == " a add  / search  Esc quit")
+    #expect(draw(People(names: []), columns: 60)[9] == " a add  / search  ? keys  Esc quit")
+  }
+
+  /// `?` shows every key, each binding with all its keys, in a box over the list; the next
+  /// key only hides it.
+  @Test func questionMarkShowsEveryKeyUntilTheNextKey() {
+    var view = ListViewState()
+    let state = People(names: ["Ada", "Grace"], selection: 1)
+    #expect(layout.actions(for: .character("?"), state: state, view: &view).isEmpty)
+    #expect(view.showsKeys)
+    let lines = draw(state, columns: 50, rows: 16, view: &view).lines
+    let box = lines.joined(separator: "\n")
+    #expect(box.contains("┌ Keys ─"), "\(box)")
+    for row in [
+      "↑/↓ k/j Ctrl-P/Ctrl-N  move", "PgUp/PgDn Space", "Home g", "End G", "Enter", "d", "a",
+      "/ Tab", "Ctrl-L", "Esc q",
+    ] {
+      #expect(box.contains("│ " + row), "\(row) in\n\(box)")
+    }
+    #expect(lines[15] == " any key back")
+    // NB: Enter would open the selected row: here it only hides the keys.
+    #expect(layout.actions(for: .enter, state: state, view: &view).isEmpty)
+    #expect(!view.showsKeys)
+    #expect(draw(state, columns: 50, rows: 16, view: &view).lines[15].hasPrefix(" ↑/↓ move"))
+  }
+
+  /// In the search field `?` is a character of the search.
+  @Test func questionMarkInTheSearchFieldIsTyped() {
+    var view = ListViewState()
+    var state = People(names: ["Ada"])
+    state.isSearching = true
+    _ = layout.actions(for: .character("?"), state: state, view: &view)
+    #expect(!view.showsKeys)
   }
 
   @Test func theSelectedRowIsHighlightedAcrossTheScreen() {

@@ -1,0 +1,61 @@
+/// Every key of a screen in a box over it, one per row, what `?` shows on a list: the footer
+/// names only the usual keys, and at 40 columns only a few of them.
+///
+/// ```
+/// ┌ Keys ──────────────────────────┐
+/// │ ↑/↓ k/j Ctrl-P/Ctrl-N  move    │
+/// │ Enter                  edit    │
+/// │ Esc q                  quit    │
+/// └────────────────────────────────┘
+/// ```
+///
+/// ```swift
+/// KeysView(items: layout.allKeys(keymap: .standard, listKeys: .standard)).render(in: screen, buffer: &buffer)
+/// ```
+public struct KeysView: Widget {
+  /// The keys, in order: each item's `key` names all its keys.
+  public var items: [KeyHelpView.Item]
+  public var theme: Theme
+
+  public init(items: [KeyHelpView.Item], theme: Theme = .color) {
+    self.items = items
+    self.theme = theme
+  }
+
+  /// The box's frame, centred in `area`: as wide as its widest row needs (at most `area`'s
+  /// width) and as tall as its rows (at most `area`'s height).
+  public func frame(in area: Rect) -> Rect {
+    let width = min(area.width, max(keyWidth + 2 + actionWidth, 12) + 4)
+    let height = min(area.height, items.count + 2)
+    return Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2,
+      width: width, height: height)
+  }
+
+  public func render(in area: Rect, buffer: inout Buffer) {
+    let box = frame(in: area)
+    guard box.width >= 6, box.height >= 3 else { return }
+    buffer.fill(box, with: .blank)
+    let border = theme.label
+    let title = " Keys "
+    let top = "┌" + title + String(repeating: "─", count: max(0, box.width - 2 - title.displayWidth)) + "┐"
+    buffer.draw(top, in: box.row(0), style: border)
+    buffer.draw("└" + String(repeating: "─", count: box.width - 2) + "┘", in: box.row(box.height - 1), style: border)
+    let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
+    for y in inside.y..<(inside.y + inside.height) {
+      _ = buffer.setString("│", at: Position(column: box.x, row: y), style: border)
+      _ = buffer.setString("│", at: Position(column: box.x + box.width - 1, row: y), style: border)
+    }
+    // NB: A box too low for every row ends its last one with "…".
+    for (index, item) in items.prefix(inside.height).enumerated() {
+      let row = inside.row(index)
+      var used = buffer.draw(item.key, in: row, style: theme.helpKey)
+      used = max(used, min(row.width, keyWidth + 2))
+      let action = index == inside.height - 1 && items.count > inside.height ? "…" : item.action
+      buffer.draw(action, in: row, offset: used, style: theme.help)
+    }
+  }
+
+  private var keyWidth: Int { items.map(\.key.displayWidth).max() ?? 0 }
+  private var actionWidth: Int { items.map(\.action.displayWidth).max() ?? 0 }
+}
