@@ -16,7 +16,7 @@ extension ListLayout {
   ///    Ada Lovelace      ada@example.com            36
   ///  › Ada Yonath        yonath@example.org         86
   ///
-  ///  ↑/↓ move  Enter edit  d delete  a add  / search  Esc quit
+  ///  ↑/↓ move  Enter edit  d delete  a add  / search  ? keys  Esc quit
   /// ```
   public func render(
     _ state: State, size: Size, theme: Theme = .color, keymap: Keymap = .standard,
