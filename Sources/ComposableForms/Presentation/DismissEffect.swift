@@ -88,10 +88,24 @@ private enum DismissEffectKey: DependencyKey {
   static let testValue = DismissEffect()
 }
 
+private enum IsPresentedKey: DependencyKey {
+  static let liveValue = false
+  static let testValue = false
+}
+
 extension DependencyValues {
   /// Dismisses the presented feature whose effect calls it (``DismissEffect``).
   public var dismiss: DismissEffect {
     get { self[DismissEffectKey.self] }
     set { self[DismissEffectKey.self] = newValue }
+  }
+
+  /// Whether the feature that reads it, in its reducer or its effects, was presented by an
+  /// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` over a
+  /// ``PresentationState`` (or is part of one that was), as TCA's `isPresented`: a feature
+  /// shown both on its own and presented can ask before it calls `dismiss()`.
+  public var isPresented: Bool {
+    get { self[IsPresentedKey.self] }
+    set { self[IsPresentedKey.self] = newValue }
   }
 }

@@ -83,14 +83,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     case let .presented(destinationAction)?:
       if var destinationState = state[keyPath: toPresentationState].wrappedValue {
         let toPresentationAction = self.toPresentationAction
-        // NB: A dismissal set for the presenting feature (a test's) is not the child's: it
-        //     gets the usual one, unless its own reducer sets another, as TCA's `ifLet` does.
-        let effect =
-          DependencyValues._current.dismiss.override == nil
-          ? destination.reduce(into: &destinationState, action: destinationAction)
-          : withDependencies { $0.dismiss = DismissEffect() } operation: {
-            destination.reduce(into: &destinationState, action: destinationAction)
-          }
+        // NB: The child (and the effects it makes) is presented; a dismissal set for the
+        //     presenting feature (a test's) is not its: it gets the usual one, unless its own
+        //     reducer sets another, as TCA's `ifLet` sets both.
+        let effect = withDependencies {
+          $0.isPresented = true
+          if $0.dismiss.override != nil { $0.dismiss = DismissEffect() }
+        } operation: {
+          destination.reduce(into: &destinationState, action: destinationAction)
+        }
         state[keyPath: toPresentationState].wrappedValue = destinationState
         // NB: Its effects belong to the state it left: it may have moved itself to another case.
         let place = EffectPlace(toPresentationState, identity: identity(destinationState))

@@ -11,6 +11,65 @@ struct DeleteQuestion: Reducer {
   }
 }
 
+/// A feature that notes whether it was presented, in its reducer and in its effect.
+struct PresenceProbe: Reducer {
+  struct State: Equatable {
+    var presentedInReducer: Bool?
+    var presentedInEffect: Bool?
+  }
+  enum Action: Equatable {
+    case probe
+    case probed(Bool)
+  }
+  @Dependency(\.isPresented) var isPresented
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .probe:
+      state.presentedInReducer = isPresented
+      return .run { send in
+        @Dependency(\.isPresented) var isPresented
+        await send(.probed(isPresented))
+      }
+    case let .probed(presented):
+      state.presentedInEffect = presented
+      return .none
+    }
+  }
+}
+
+/// A probe on its own and one presented.
+struct ProbeHost: Reducer {
+  struct State: Equatable {
+    var own = PresenceProbe.State()
+    @PresentationState var presented: PresenceProbe.State?
+  }
+  enum Action: Equatable, CasePathable {
+    case own(PresenceProbe.Action)
+    case presented(PresentationAction<PresenceProbe.Action>)
+    case present
+
+    struct AllCasePaths {
+      var own: AnyCasePath<Action, PresenceProbe.Action> {
+        AnyCasePath(embed: Action.own, extract: { if case let .own(a) = $0 { a } else { nil } })
+      }
+      var presented: AnyCasePath<Action, PresentationAction<PresenceProbe.Action>> {
+        AnyCasePath(embed: Action.presented, extract: { if case let .presented(a) = $0 { a } else { nil } })
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.own, action: \.own) { PresenceProbe() }
+    Reduce { state, action in
+      if action == .present { state.presented = PresenceProbe.State() }
+      return .none
+    }
+    .ifLet(\.$presented, action: \.presented) { PresenceProbe() }
+  }
+}
+
 /// A presented editor: saves after a second, then dismisses itself; can tick forever, and can
 /// present a question of its own.
 struct NoteEditor: Reducer {

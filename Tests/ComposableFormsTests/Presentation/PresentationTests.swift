@@ -224,6 +224,16 @@ struct PresentationTests {
     #expect(try JSONDecoder().decode(Folder.State.self, from: json) == store.state)
   }
 
+  /// `isPresented` is true in a presented feature's reducer and effects, false elsewhere.
+  @Test func isPresentedTellsAPresentedFeatureFromOneOnItsOwn() async {
+    let store = TestStore(initialState: ProbeHost.State()) { ProbeHost() }
+    await store.send(.own(.probe)) { $0.own.presentedInReducer = false }
+    await store.receive(.own(.probed(false))) { $0.own.presentedInEffect = false }
+    await store.send(.present) { $0.presented = PresenceProbe.State() }
+    await store.send(.presented(.presented(.probe))) { $0.presented?.presentedInReducer = true }
+    await store.receive(.presented(.presented(.probed(true)))) { $0.presented?.presentedInEffect = true }
+  }
+
   /// Case key paths through a presentation: `\.editor.saved` is `\.editor.presented.saved`.
   @Test func caseKeyPathsReachTheChildsCases() {
     let action = Notes.Action.editor(.presented(.saved))
