@@ -35,17 +35,8 @@ public struct KeysView: Widget {
   public func render(in area: Rect, buffer: inout Buffer) {
     let box = frame(in: area)
     guard box.width >= 6, box.height >= 3 else { return }
-    buffer.fill(box, with: .blank)
-    let border = theme.label
-    let title = " Keys "
-    let top = "┌" + title + String(repeating: "─", count: max(0, box.width - 2 - title.displayWidth)) + "┐"
-    buffer.draw(top, in: box.row(0), style: border)
-    buffer.draw("└" + String(repeating: "─", count: box.width - 2) + "┘", in: box.row(box.height - 1), style: border)
-    let inside = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
-    for y in inside.y..<(inside.y + inside.height) {
-      _ = buffer.setString("│", at: Position(column: box.x, row: y), style: border)
-      _ = buffer.setString("│", at: Position(column: box.x + box.width - 1, row: y), style: border)
-    }
+    let framed = buffer.drawFrame(box, title: " Keys ", style: theme.label)
+    let inside = Rect(x: framed.x + 1, y: framed.y, width: framed.width - 2, height: framed.height)
     // NB: A box too low for every row ends its last one with "…".
     for (index, item) in items.prefix(inside.height).enumerated() {
       let row = inside.row(index)

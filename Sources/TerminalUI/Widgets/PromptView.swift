@@ -61,16 +61,7 @@ public struct PromptView: Widget {
   public func render(in area: Rect, buffer: inout Buffer) {
     let box = frame(in: area)
     guard box.width >= 4, box.height >= 3 else { return }
-    let inside = Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
-    buffer.fill(box, with: .blank)
-    let border = theme.label
-    let horizontal = String(repeating: "─", count: box.width - 2)
-    buffer.draw("┌" + horizontal + "┐", in: box.row(0), style: border)
-    buffer.draw("└" + horizontal + "┘", in: box.row(box.height - 1), style: border)
-    for y in inside.y..<(inside.y + inside.height) {
-      _ = buffer.setString("│", at: Position(column: box.x, row: y), style: border)
-      _ = buffer.setString("│", at: Position(column: box.x + box.width - 1, row: y), style: border)
-    }
+    let inside = buffer.drawFrame(box, style: theme.label)
     let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
     var lines = lines(width: max(1, text.width))
     // NB: The buttons' rows always show. A message too long for the box takes the blank row

@@ -22,4 +22,20 @@ extension Buffer {
       text, at: Position(column: area.x + offset, row: area.y), style: style,
       maxWidth: area.width - offset)
   }
+
+  /// Blanks `box` and draws a line around it, `title` set into the top line; returns the
+  /// inside (`box` less the line). The question box and the box of keys share it.
+  @discardableResult
+  mutating func drawFrame(_ box: Rect, title: String = "", style: Style) -> Rect {
+    fill(box, with: .blank)
+    let inside = Rect(x: box.x + 1, y: box.y + 1, width: max(0, box.width - 2), height: max(0, box.height - 2))
+    let top = title + String(repeating: "─", count: max(0, inside.width - title.displayWidth))
+    draw("┌" + top + "┐", in: box.row(0), style: style)
+    draw("└" + String(repeating: "─", count: inside.width) + "┘", in: box.row(box.height - 1), style: style)
+    for y in inside.y..<(inside.y + inside.height) {
+      _ = setString("│", at: Position(column: box.x, row: y), style: style)
+      _ = setString("│", at: Position(column: box.x + box.width - 1, row: y), style: style)
+    }
+    return inside
+  }
 }
