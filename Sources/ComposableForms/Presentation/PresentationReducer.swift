@@ -79,6 +79,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let presentationAction = toPresentationAction.extract(from: action)
     var destinationEffect = Effect<Parent.Action>.none
+    var afterChild = initial
     switch presentationAction {
     case let .presented(destinationAction)?:
       if var destinationState = state[keyPath: toPresentationState].wrappedValue {
@@ -95,6 +96,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         state[keyPath: toPresentationState].wrappedValue = destinationState
         // NB: Its effects belong to the state it left: it may have moved itself to another case.
         let place = EffectPlace(toPresentationState, identity: identity(destinationState))
+        afterChild = place
         destinationEffect = effect
           .placed(under: place, everyID: true)
           .map { toPresentationAction.embed(.presented($0)) }
@@ -108,20 +110,17 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     case nil:
       break
     }
-    let afterChild = state[keyPath: toPresentationState].wrappedValue.map {
-      EffectPlace(toPresentationState, identity: identity($0))
-    }
     let parentEffect = parent.reduce(into: &state, action: action)
+    var now = state[keyPath: toPresentationState].wrappedValue.map(identity)
     // NB: Dismissed, unless the parent presented another child in its place.
-    if case .dismiss? = presentationAction, let afterChild,
-      state[keyPath: toPresentationState].wrappedValue.map(identity) == .some(afterChild.identity)
-    {
+    if case .dismiss? = presentationAction, let afterChild, now == .some(afterChild.identity) {
       state[keyPath: toPresentationState].wrappedValue = nil
+      now = nil
     }
     return .merge(
       destinationEffect, parentEffect,
       .endingChild(at: initial, now: afterChild?.identity),
-      .endingChild(at: afterChild, now: state[keyPath: toPresentationState].wrappedValue.map(identity)))
+      .endingChild(at: afterChild, now: now))
   }
 
   private func reportWithoutState(_ action: Parent.Action) {

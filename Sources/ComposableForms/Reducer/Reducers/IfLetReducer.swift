@@ -69,6 +69,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   > {
     let initial = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
     var childEffect = Effect<Parent.Action>.none
+    var afterChild = initial
     if let childAction = toChildAction.extract(from: action) {
       if var childState = state[keyPath: toChildState] {
         let toChildAction = self.toChildAction
@@ -76,6 +77,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state[keyPath: toChildState] = childState
         // NB: Its effects belong to the state it left: it may have moved itself to another case.
         let place = EffectPlace(toChildState, identity: identity(childState))
+        afterChild = place
         childEffect = effect
           .placed(under: place, everyID: true)
           .map { toChildAction.embed($0) }
@@ -92,7 +94,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           ], at: location)
       }
     }
-    let afterChild = state[keyPath: toChildState].map { EffectPlace(toChildState, identity: identity($0)) }
     let parentEffect = parent.reduce(into: &state, action: action)
     return .merge(
       childEffect, parentEffect,
