@@ -161,13 +161,19 @@ extension ClientDatabase {
   /// NB: The migrator reads which migrations ran, then applies the rest. Another program
   ///     opening a new database at the same moment can apply them in between, which makes
   ///     ours fail ("table client already exists"); that database is up to date, so it is fine.
-  ///     Trying again reads the migrations anew and applies what is still missing.
-  static func migrate(_ writer: some DatabaseWriter) throws {
+  ///     Trying again reads the migrations anew and applies what is still missing. The check
+  ///     for a newer version's migrations reads the same table, so it is tried again with them
+  ///     ("no such table: grdb_migrations" while another program creates it); a database a
+  ///     newer version changed throws `superseded()`.
+  static func migrate(_ writer: some DatabaseWriter, superseded: () -> StorageError) throws {
     var attempts = 0
     while true {
       do {
+        if try writer.read(migrator.hasBeenSuperseded) { throw superseded() }
         try migrator.migrate(writer)
         return
+      } catch let error as StorageError {
+        throw error
       } catch {
         let migratedElsewhere = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
         if migratedElsewhere { return }

@@ -129,12 +129,11 @@ struct ClientDatabase: Sendable {
       }
       // NB: Written to by a newer version (a migration this one does not know): its rows may
       //     hold what this version would break, so it is left alone, as another program's is.
-      if try queue.read(Self.migrator.hasBeenSuperseded) {
-        throw StorageError(
+      try Self.migrate(queue) {
+        StorageError(
           "Cannot open the clients database at \(path): a newer version of settings-tui has changed it "
             + "in ways this one does not know. It was left unchanged: use the newer version, or pass --database PATH.")
       }
-      try Self.migrate(queue)
       if ownership == .unmarked { try Self.mark(queue) }
       // NB: Rows another program saved without keys get theirs; read first, so opening a
       //     database that needs nothing writes nothing, and a read-only one still opens.
