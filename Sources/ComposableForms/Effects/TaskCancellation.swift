@@ -44,27 +44,27 @@ extension Task where Success == Never, Failure == Never {
 /// The identifier is placed as the effect's reducer would place it, with the rules of
 /// `.cancellable(id:)`: a sibling's cancel does not reach it, its feature's or an ancestor's
 /// does. Outside an effect a store runs, nothing can cancel it by `id`: `operation` just runs.
-public func withTaskCancellation<T: Sendable>(
+///
+/// It throws what `operation` throws, and nothing else, as TCA's `rethrows` does: work that
+/// cannot fail needs no `try`, and a typed error stays typed. A cancelled region ends as
+/// `operation` ends when its task is cancelled (a `Task.sleep` throws `CancellationError`).
+public func withTaskCancellation<T: Sendable, Failure: Error>(
   id: some Hashable & Sendable,
   cancelInFlight: Bool = false,
-  operation: @escaping @Sendable () async throws -> T
-) async throws -> T {
+  operation: @escaping @Sendable () async throws(Failure) -> T
+) async throws(Failure) -> T {
   let context = EffectContext.current
   guard context.runner != nil else { return try await operation() }
   let id = context.placed(id)
   // NB: Registered before it starts, on the runner's actor, so a cancel sent meanwhile finds it.
-  let (task, key) = await MainActor.run { () -> (Task<T, any Error>, Int?) in
+  let (task, key) = await MainActor.run { () -> (Task<Result<T, Failure>, Never>, Int?) in
     if cancelInFlight { context.runner?.cancel(id: id) }
-    let task = Task { try await operation() }
+    let task = Task { () async -> Result<T, Failure> in
+      do throws(Failure) { return .success(try await operation()) } catch { return .failure(error) }
+    }
     return (task, context.runner?.register(id, cancel: { task.cancel() }))
   }
-  let forget = { @MainActor in if let key { context.runner?.forget(key) } }
-  do {
-    let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
-    await forget()
-    return value
-  } catch {
-    await forget()
-    throw error
-  }
+  let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+  await MainActor.run { if let key { context.runner?.forget(key) } }
+  return try result.get()
 }

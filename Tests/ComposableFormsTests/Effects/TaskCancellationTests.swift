@@ -133,13 +133,66 @@ struct TaskCancellationTests {
   }
 
   /// Outside an effect, a region just runs, and a cancel by identifier says it names nothing.
-  @Test func outsideAnEffectTheWorkJustRunsAndACancelIsReported() async throws {
-    let value = try await withTaskCancellation(id: Searcher.CancelID.search, cancelInFlight: true) { 42 }
+  @Test func outsideAnEffectTheWorkJustRunsAndACancelIsReported() async {
+    let value = await withTaskCancellation(id: Searcher.CancelID.search, cancelInFlight: true) { 42 }
     #expect(value == 42)
     withKnownIssue {
       Task.cancel(id: Searcher.CancelID.search)
     } matching: { issue in
       issue.description.contains("was called outside an effect a store runs: nothing was cancelled")
+    }
+  }
+
+  /// As TCA's `rethrows`: work that cannot fail is awaited without `try`, inside an effect too,
+  /// and an error the work throws reaches the effect with its own type.
+  @Test func itThrowsWhatTheWorkThrowsAndNothingElse() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.count)
+    await store.receive(.counted(7)) { $0.counted = 7 }
+    await store.send(.fail)
+    await store.receive(.failed(.tooMany)) { $0.failure = .tooMany }
+  }
+}
+
+/// Regions that cannot fail, and one that fails with a typed error.
+private struct Tally: Reducer {
+  struct State: Equatable {
+    var counted = 0
+    var failure: CountError?
+  }
+  enum CountError: Error, Equatable { case tooMany }
+  enum Action: Equatable {
+    case count
+    case counted(Int)
+    case fail
+    case failed(CountError)
+  }
+  enum CancelID { case count }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .count:
+      return .run { send in
+        let value = await withTaskCancellation(id: CancelID.count) { 7 }
+        await send(.counted(value))
+      }
+    case let .counted(value):
+      state.counted = value
+      return .none
+    case .fail:
+      return .run { send in
+        do throws(CountError) {
+          _ = try await withTaskCancellation(id: CancelID.count) { () throws(CountError) -> Int in
+            throw .tooMany
+          }
+        } catch {
+          // NB: A `CountError`, not `any Error`: no cast.
+          await send(.failed(error))
+        }
+      }
+    case let .failed(error):
+      state.failure = error
+      return .none
     }
   }
 }
