@@ -123,10 +123,11 @@ extension ListLayout {
       return (buffer, nil)
     }
     let narrowed = search.map { !$0.text(state).isEmpty } ?? false
-    KeyHelpView(
-      items: helpItems(searching: searching, narrowed: narrowed, count: count, keymap: keymap, listKeys: listKeys),
-      theme: theme
-    ).render(in: help, buffer: &buffer)
+    let items = helpItems(searching: searching, narrowed: narrowed, count: count, keymap: keymap, listKeys: listKeys)
+    // NB: A narrow footer keeps the key that shows the others, and the ways out after it.
+    let keysItem = listKeys.keys.keyName.flatMap { name in items.lastIndex { $0.key == name } }
+    KeyHelpView(items: items, pinned: keysItem.map { items.count - $0 } ?? 1, theme: theme)
+      .render(in: help, buffer: &buffer)
     return (buffer, cursor)
   }
 

@@ -1,8 +1,9 @@
 /// The footer that names the keys: `Tab next  Shift-Tab back  Space toggle  Esc cancel`.
 ///
 /// Items that do not fit are left out whole (never cut in the middle), from the end, except the
-/// last: it is the way out (`Esc cancel`, `Esc quit`), so a narrow footer keeps it and leaves out
-/// the items before it instead.
+/// last ones ``pinned`` names: the way out (`Esc cancel`, `Esc quit`), and in a list the key
+/// that shows every key (`? keys`), so a narrow footer keeps them and leaves out the items
+/// before them instead.
 ///
 /// ```swift
 /// KeyHelpView(items: keymap.helpItems(for: .toggle)).render(in: footer, buffer: &buffer)
@@ -28,12 +29,17 @@ public struct KeyHelpView: Widget {
   /// The styles to draw with.
   public var theme: Theme
 
+  /// How many items at the end stay when not all fit, each where it fits beside the first
+  /// (the last before the others): 1, the way out, unless told otherwise.
+  public var pinned: Int
+
   /// The gap between items.
   public static let separator = "  "
 
-  /// A footer naming `items`.
-  public init(items: [Item], theme: Theme = .color) {
+  /// A footer naming `items`, whose last `pinned` items stay when not all fit.
+  public init(items: [Item], pinned: Int = 1, theme: Theme = .color) {
     self.items = items
+    self.pinned = pinned
     self.theme = theme
   }
 
@@ -43,17 +49,19 @@ public struct KeyHelpView: Widget {
     let gap = Self.separator.displayWidth
     var shown = items
     if totalWidth(of: items) > row.width {
-      // NB: The last item stays when it fits beside the first; the others go from the end.
-      let last = items[items.count - 1]
-      let keepsLast = items.count > 1 && first.width + gap + last.width <= row.width
-      var used = keepsLast ? last.width + gap : 0
+      // NB: The pinned items stay where they fit beside the first, the last of them longest;
+      //     the others go from the end.
+      let pinnedCount = min(max(0, pinned), items.count - 1)
+      var kept = Array(items.suffix(pinnedCount))
+      while !kept.isEmpty && first.width + gap + totalWidth(of: kept) > row.width { kept.removeFirst() }
+      var used = kept.isEmpty ? 0 : totalWidth(of: kept) + gap
       shown = []
-      for item in items.dropLast() {
+      for item in items.dropLast(pinnedCount) {
         guard used + item.width <= row.width else { break }
         shown.append(item)
         used += item.width + gap
       }
-      if keepsLast { shown.append(last) }
+      shown += kept
       if shown.isEmpty {
         buffer.draw("\(first.key) \(first.action)".truncated(toWidth: row.width), in: row, style: theme.help)
         return

@@ -61,9 +61,10 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(lines[3] == "   Ada                                 3")
     #expect(lines[4] == " › Grace                               5")
     #expect(lines[5] == "   Alan                                4")
-    // NB: What does not fit is left out whole, from the end.
-    #expect(lines[9] == " ↑/↓ move  Enter open  Esc quit")
-    #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  a add  / search  Esc quit")
+    // NB: What does not fit is left out whole, from the end, before `? keys` (which shows it)
+    //     and the way out.
+    #expect(lines[9] == " ↑/↓ move  Enter open  ? keys  Esc quit")
+    #expect(draw(People(names: ["Ada"]), columns: 60)[9] == " ↑/↓ move  Enter open  d delete  a add  ? keys  Esc quit")
   }
 
   @Test func aLongMessageWrapsAboveTheKeysAndTheTableGivesItRows() {
@@ -74,7 +75,7 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(Array(lines[9...11]) == [
       " Cannot remove the client: attempt to",
       " write a readonly database",
-      " ↑/↓ move  Enter open  Esc quit",
+      " ↑/↓ move  Enter open  ? keys  Esc quit",
     ])
     #expect(view.visibleCount == 6, "seven rows less the message's second")
     #expect(lines[8].hasPrefix(" › Person 19"), "the selection stays on screen")
@@ -85,6 +86,13 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
   @Test func onNarrowedRowsTheHelpSaysEscClearsAndQQuits() {
     let lines = draw(People(names: ["Ada"], search: "Ad"), columns: 80)
     #expect(lines[9] == " ↑/↓ move  Enter open  d delete  a add  / search  ? keys  Esc clear  q quit", "\(lines[9])")
+  }
+
+  /// On narrowed rows a narrow footer keeps `? keys` while it fits, then the ways out alone.
+  @Test func aNarrowFooterKeepsTheKeyThatShowsTheOthers() {
+    let narrowed = People(names: ["Ada"], search: "Ad")
+    #expect(draw(narrowed, columns: 48)[9] == " ↑/↓ move  ? keys  Esc clear  q quit")
+    #expect(draw(narrowed, columns: 30)[9] == " ↑/↓ move  Esc clear  q quit")
   }
 
   @Test func anEmptyListOffersOnlyTheKeysThatNeedNoRow() {

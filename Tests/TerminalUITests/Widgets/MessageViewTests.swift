@@ -94,6 +94,16 @@ import Testing
     #expect(rendered(KeyHelpView(items: searching), columns: 22).lines == ["Enter done  Esc clear"])
   }
 
+  /// Pinned items stay beside the first while they fit, the last of them longest.
+  @Test func pinnedItemsStayAtTheEndWhileTheyFit() {
+    let pinned = KeyHelpView(items: items, pinned: 2)
+    #expect(rendered(pinned, columns: 80).lines == ["Tab next  Shift-Tab back  Space toggle  Enter save  Esc cancel"])
+    #expect(rendered(pinned, columns: 52).lines == ["Tab next  Shift-Tab back  Enter save  Esc cancel"])
+    #expect(rendered(pinned, columns: 32).lines == ["Tab next  Enter save  Esc cancel"])
+    #expect(rendered(pinned, columns: 25).lines == ["Tab next  Esc cancel"])
+    #expect(rendered(KeyHelpView(items: items, pinned: 0), columns: 40).lines == ["Tab next  Shift-Tab back  Space toggle"])
+  }
+
   @Test func aFirstItemTooWideIsTruncated() {
     #expect(rendered(KeyHelpView(items: items), columns: 6).lines == ["Tab n…"])
   }
