@@ -177,12 +177,20 @@ struct TestStoreFailureTests {
 @Suite(.mainSerialExecutor)
 @MainActor
 struct TestStoreNonExhaustiveTests {
+  /// As TCA's: the closure gets the state after the step, so it states values
+  /// (`$0.log = [...]`); it is not run on the state before, where it may not apply.
   @Test func onlyWhatIsAssertedIsChecked() async {
     let store = TestStore(initialState: Effects.State()) { Effects() }
     store.exhaustivity = .off
     await store.send(.mergeTapped)
     await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
-    await store.send(.logged("d")) { $0.log.append("d") }
+    await store.send(.logged("d")) { state in
+      if state.log.count < 4 { Issue.record("the closure ran on the state before the step") }
+      state.log = ["a", "b", "c", "d"]
+    }
+    await withKnownIssue {
+      await store.send(.logged("e")) { $0.log.append("e") }
+    } matching: { $0.description.contains(#"−     [5]: "e""#) }
   }
 
   @Test func skippedAssertionsCanBeShownWithoutFailingTheTest() async {
@@ -192,7 +200,42 @@ struct TestStoreNonExhaustiveTests {
     #expect(store.exhaustivity != .off)
     await store.send(.mergeTapped)
     await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
-    await store.send(.logged("d")) { $0.log.append("d") }
+    await store.send(.logged("d")) { $0.log = ["a", "b", "c", "d"] }
+  }
+
+  /// As TCA's: a `receive` that matches nothing fails and leaves the received actions for the
+  /// next one, rather than dropping them all.
+  @Test func aReceiveThatMatchesNothingKeepsTheReceivedActions() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    store.exhaustivity = .off
+    await store.send(.mergeTapped)
+    await withKnownIssue {
+      await store.receive(.logged("z"), timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.description.contains("none of the actions received matches")
+        && issue.description.contains(#".logged("b")"#)
+    }
+    await store.receive(.logged("b")) { $0.log = ["a", "b"] }
+  }
+
+  /// As TCA's: a non-exhaustive store lets effects still running at `finish` through, shown
+  /// as a known issue when it shows what it skipped.
+  @Test func finishLetsRunningEffectsThroughWhenNotExhaustive() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    await store.send(.startTimer)
+    await store.finish(timeout: .milliseconds(50))
+    // NB: Reported as a known issue by the store itself: the test still passes.
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.finish(timeout: .milliseconds(50))
+    store.exhaustivity = .on
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(50))
+    } matching: { $0.description.contains("Expected effects to finish") }
+    await store.send(.stopTimer)
   }
 
   /// A part of an exhaustive test checked loosely; the store's own exhaustivity is back after.
