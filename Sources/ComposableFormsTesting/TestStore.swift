@@ -51,9 +51,10 @@ public final class TestStore<State: Equatable, Action> {
   private let location: Location
 
   /// Creates a test store running `reducer` from `initialState`, with dependencies in test mode
-  /// and overridden by `prepareDependencies`.
+  /// and overridden by `prepareDependencies` (the initial state is made with them too, as in
+  /// TCA: a `@Dependency(\.uuid)` in its `init` reads the test's).
   public init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -64,7 +65,7 @@ public final class TestStore<State: Equatable, Action> {
     var dependencies = DependencyValues._current
     dependencies.context = .test
     prepareDependencies(&dependencies)
-    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    let (initialState, reducer) = DependencyValues.$_current.withValue(dependencies) { (initialState(), reducer()) }
     self.state = initialState
     self.asserted = initialState
     // NB: The same entry point as `Store`, so a test runs the code the app runs.
@@ -127,6 +128,60 @@ public final class TestStore<State: Equatable, Action> {
       return TestStoreTask(store: StoreTask(runner: EffectRunner<Action>?.none, tokens: []), timeout: timeout)
     }
     return TestStoreTask(store: .init(runner: runner, tokens: tokens + chained), timeout: timeout)
+  }
+
+  /// Sends the action of the case at `actionCase`, a case without a value, as TCA's
+  /// `send(\.case)`: `await store.send(\.destination.child.saveTapped)`.
+  @discardableResult
+  public func send(
+    _ actionCase: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      actionCase(), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the action of the case at `actionCase` with `value`, as TCA's
+  /// `send(\.case, value)`: `await store.send(\.rows[id: 2].renamed, "Ada")`.
+  @discardableResult
+  public func send<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      actionCase(value), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs `operation` with the store's dependencies changed by `updateValuesForOperation`,
+  /// then the store's own again, as TCA's: a step whose effects see another clock or client.
+  ///
+  /// ```swift
+  /// await store.withDependencies {
+  ///   $0.clients.save = { _ in throw SaveError.diskFull }
+  /// } operation: {
+  ///   await store.send(.saveTapped)
+  /// }
+  /// ```
+  @discardableResult
+  public func withDependencies<Result>(
+    _ updateValuesForOperation: (_ dependencies: inout DependencyValues) throws -> Void,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let own = dependencies
+    defer { dependencies = own }
+    try updateValuesForOperation(&dependencies)
+    return try await operation()
   }
 
   /// Asserts that an effect sent `expectedAction` next, and how it changed state.

@@ -44,11 +44,12 @@ public final class Store<State, Action> {
   private let root: RootStoreCore<State, Action>?
 
   /// Creates a store that runs `reducer` from `initialState`, with dependencies overridden by
-  /// `prepareDependencies` for everything the reducer and its effects do.
+  /// `prepareDependencies` for everything the reducer and its effects do, and for making the
+  /// initial state (`@Dependency(\.uuid)` in its `init`), as in TCA.
   ///
   /// A debug build reports, at this line, a form feature whose body forgot `.form { … }`.
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -56,7 +57,7 @@ public final class Store<State, Action> {
   ) {
     var dependencies = DependencyValues._current
     prepareDependencies(&dependencies)
-    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    let (initialState, reducer) = DependencyValues.$_current.withValue(dependencies) { (initialState(), reducer()) }
     self.init(
       core: RootStoreCore(
         initialState: initialState, reducer: reducer, dependencies: dependencies,

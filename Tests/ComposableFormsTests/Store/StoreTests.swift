@@ -1,5 +1,6 @@
 import Clocks
 import ComposableForms
+import Foundation
 import ComposableFormsTesting
 import Testing
 
@@ -160,6 +161,46 @@ struct StoreTests {
     //     runs the body; then the body is built for good.
     #expect(builds.value == 2)
     #expect(store.state == ["00000000:a", "00000000:b", "00000000:c"])
+  }
+
+  /// As TCA's: the initial state is made with the store's dependencies, a test store's
+  /// included, and a test's assertion closures run with them.
+  @Test func theInitialStateIsMadeWithTheStoresDependencies() async {
+    struct Tagged: Reducer {
+      struct State: Equatable {
+        var tag: String
+        init() {
+          @Dependency(\.uuid) var uuid
+          tag = String(uuid().uuidString.suffix(2))
+        }
+      }
+      func reduce(into state: inout State, action: Void) -> Effect<Void> {
+        @Dependency(\.uuid) var uuid
+        state.tag = String(uuid().uuidString.suffix(2))
+        return .none
+      }
+    }
+    let store = Store(initialState: Tagged.State()) { Tagged() } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    #expect(store.state.tag == "00")
+    let testStore = TestStore(initialState: Tagged.State()) { Tagged() } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    #expect(testStore.state.tag == "00")
+    await testStore.send(()) { $0.tag = "01" }
+    await testStore.withDependencies {
+      $0.uuid = .constant(UUID(uuidString: "00000000-0000-0000-0000-0000000000AB") ?? UUID())
+    } operation: {
+      await testStore.send(()) { state in
+        // NB: The store's uuid: the test's own is unimplemented and would fail the test.
+        @Dependency(\.uuid) var uuid
+        state.tag = String(uuid().uuidString.suffix(2))
+      }
+    }
+    #expect(testStore.state.tag == "AB")
+    // NB: The store's own again after the operation.
+    await testStore.send(()) { $0.tag = "02" }
   }
 
   @Test func aReducerWithoutABodyRunsItsOwnReduce() {

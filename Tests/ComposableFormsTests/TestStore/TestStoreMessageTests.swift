@@ -72,6 +72,14 @@ struct TestStoreMessageTests {
     }
   }
 
+  /// TCA's `send(\.case)` and `send(\.case, value)`: the action named by its case.
+  @Test func sendingByCaseKeyPath() async {
+    let store = TestStore(initialState: Saver.State()) { Saver() }
+    await store.send(\.saveTapped)
+    await store.receive(\.delegate, .saved(1))
+    await store.send(\.delegate, .saved(3))
+  }
+
   @Test func skippingEffectsWhenNoneRunFailsUnlessNotStrict() async {
     let store = TestStore(initialState: Saver.State()) { Saver() }
     await withKnownIssue {
