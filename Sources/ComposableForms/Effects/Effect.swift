@@ -27,6 +27,17 @@ public struct Effect<Action> {
     case concatenate([Effect<Action>])
     case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect<Action>)
     case cancel(id: EffectID)
+
+    /// Whether the effect runs work in a task (a `.run` somewhere in it); one that does not
+    /// only sends and cancels, all at once.
+    var runsWork: Bool {
+      switch self {
+      case .none, .send, .cancel: false
+      case .run: true
+      case let .merge(effects), let .concatenate(effects): effects.contains { $0.operation.runsWork }
+      case let .cancellable(_, _, effect): effect.operation.runsWork
+      }
+    }
   }
 
   @usableFromInline

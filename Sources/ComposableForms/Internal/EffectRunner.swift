@@ -72,10 +72,17 @@ package final class EffectRunner<Action>: EffectCancelling {
       return effects.flatMap { start($0, sendNow: sendNow) }
 
     case let .concatenate(effects):
+      // NB: As TCA's (where they are publishers): the effects up to the first that runs work
+      //     (sends, cancels) happen at once, in order, before this returns; the rest, one
+      //     after another, in a task.
+      let head = effects.prefix { !$0.operation.runsWork }
+      for effect in head { _ = start(effect, sendNow: sendNow) }
+      let rest = effects.dropFirst(head.count)
+      guard !rest.isEmpty else { return [] }
       return [
         track { token in
           Task { [weak self] in
-            for effect in effects {
+            for effect in rest {
               guard let self, !Task.isCancelled else { break }
               let tokens = self.start(effect, sendNow: { [weak self] in self?.deliver($0, from: token) })
               self.adopt(tokens, by: token)

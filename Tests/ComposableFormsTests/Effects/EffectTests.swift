@@ -11,6 +11,7 @@ struct Effects: Reducer {
     case startTimer, stopTimer, tick
     case search(String), searchResult(String)
     case mergeTapped, concatenateTapped, logged(String)
+    case sendsInOrderTapped, sendThenRunTapped
     case resetTimer, timerRequested
   }
 
@@ -49,6 +50,16 @@ struct Effects: Reducer {
           await send(.logged("first"))
         },
         .run { send in await send(.logged("second")) }
+      )
+    case .sendsInOrderTapped:
+      return .merge(.concatenate(.send(.logged("a")), .send(.logged("b"))), .send(.logged("c")))
+    case .sendThenRunTapped:
+      return .concatenate(
+        .send(.logged("at once")),
+        .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.logged("later"))
+        }
       )
     case let .logged(entry):
       state.log.append(entry)
@@ -137,6 +148,31 @@ struct EffectTests {
     await clock.advance(by: .seconds(1))
     await store.receive(.logged("first")) { $0.log = ["first"] }
     await store.receive(.logged("second")) { $0.log = ["first", "second"] }
+  }
+
+  /// As TCA's, where `.send` is a publisher: a concatenation's sends happen at once, in order,
+  /// before the merge's next effect; they used to wait for a task.
+  @Test func aConcatenationsSendsHappenAtOnceInOrder() async {
+    let store = TestStore(initialState: Effects.State()) { Effects() }
+    await store.send(.sendsInOrderTapped)
+    await store.receive(.logged("a")) { $0.log = ["a"] }
+    await store.receive(.logged("b")) { $0.log = ["a", "b"] }
+    await store.receive(.logged("c")) { $0.log = ["a", "b", "c"] }
+    #expect(store.state.log == ["a", "b", "c"])
+  }
+
+  /// The sends before a concatenation's first work are done when `send` returns; the work
+  /// after them runs in order.
+  @Test func aConcatenationsSendsBeforeItsWorkComeFirst() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.sendThenRunTapped)
+    #expect(store.state.log == ["at once"])
+    await store.receive(.logged("at once")) { $0.log = ["at once"] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.logged("later")) { $0.log = ["at once", "later"] }
   }
 
   @Test func mapEmbedsEveryAction() async {
