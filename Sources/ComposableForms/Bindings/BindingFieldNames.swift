@@ -38,12 +38,12 @@ extension BindingAction {
   /// the bindable field that now holds the action's value; remembers the name for descriptions.
   package func resolveFieldName(using root: Root) {
     guard BindingFieldNames.name(for: keyPath) == nil else { return }
-    var changed = root
+    var probed = root
     // NB: A probe, not an application: a debug build's check that BindingReducer applied the
     //     action must not be satisfied by a description (a printer's, a test store's).
-    change.probe(&changed)
+    change.probe(&probed)
     let before = Mirror(reflecting: root).children.map { $0 }
-    let after = Mirror(reflecting: changed).children.map { $0 }
+    let after = Mirror(reflecting: probed).children.map { $0 }
     var holdingValue: [(index: Int, label: String)] = []
     for (index, child) in after.enumerated() {
       guard let label = child.label, label.hasPrefix("_"),
@@ -52,15 +52,29 @@ extension BindingAction {
       else { continue }
       holdingValue.append((index, String(label.dropFirst())))
     }
+    let changed = holdingValue.filter {
+      String(describing: before[$0.index].value) != String(describing: after[$0.index].value)
+    }
+    // NB: An action that sets a field to the value it holds changes nothing: the one field
+    //     holding that value is taken for it, unless the key path goes through a property
+    //     first (`\.child.$name`), whose field is not among these.
     let candidates =
-      holdingValue.count <= 1
-      ? holdingValue
-      : holdingValue.filter {
-        String(describing: before[$0.index].value) != String(describing: after[$0.index].value)
-      }
+      changed.isEmpty && holdingValue.count == 1 && !passesThroughStoredProperty(of: root)
+      ? holdingValue : changed
     if candidates.count == 1, let name = candidates.first?.label {
       BindingFieldNames.remember(name, for: keyPath)
     }
+  }
+
+  /// Whether the key path reaches its field through a stored property of `root`
+  /// (`\.child.$name`), as its description shows where it names the properties on the way
+  /// (`\Parent.child.<computed …>` on Linux).
+  private func passesThroughStoredProperty(of root: Root) -> Bool {
+    let description = String(describing: keyPath)
+    guard let computed = description.range(of: ".<computed") else { return false }
+    let labels = Set(Mirror(reflecting: root).children.compactMap(\.label))
+    return description[..<computed.lowerBound].split(separator: ".").dropFirst()
+      .contains { labels.contains(String($0)) }
   }
 
   /// The field as code would name it, e.g. `\Settings.State.displayName`.
