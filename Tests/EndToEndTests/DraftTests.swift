@@ -223,6 +223,30 @@ extension EndToEnd {
       #expect(try String(contentsOf: file, encoding: .utf8) == Self.clientDraft)
     }
 
+    /// A draft taken up where curses cannot drive the terminal (a TERM this machine has no
+    /// terminfo for, as over ssh) stays for a run that can show the form.
+    @Test func aDraftTakenUpWhereTheFormCannotStartIsKept() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = try writeClientDraft(session)
+      try await session.startShell(running: #"TERM=xterm-nosuch "$BIN" client"#)
+      try await session.waitFor(text: "restore the client you were adding at")
+      try session.type("y")
+      try session.press("Enter")
+      let screen = try await session.waitFor(text: "exit=2")
+      #expect(screen.contains(#"curses cannot drive the terminal type "xterm-nosuch""#), "\(screen)")
+      let kept = try String(contentsOf: file, encoding: .utf8)
+      #expect(kept.contains("ada@exa"), "\(kept)")
+
+      try session.runInShell(#"clear; "$BIN" client"#)
+      try await session.waitFor(text: "restore the client you were adding at")
+      try session.type("y")
+      try session.press("Enter")
+      try await session.waitFor(text: "ada@exa")
+      try await session.discardChanges()
+      try await session.waitFor(text: "exit=1")
+    }
+
     @Test func anAnswerThatIsNeitherYesNorNoAsksAgain() async throws {
       let session = try TmuxSession()
       defer { session.close() }

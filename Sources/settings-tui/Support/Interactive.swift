@@ -25,7 +25,9 @@ enum Interactive {
       do {
         outcome = try await layout.run(store, environment: environment, mouse: !options.noMouse)
       } catch {
-        draft?.finish(keeping: false)
+        // NB: The form never showed (curses cannot drive this TERM): a draft just taken up
+        //     stays for a run that can show it.
+        draft?.finish(keeping: true)
         throw fail("\(error); or pass --accessible, or --no-input with --set field=value")
       }
     }
