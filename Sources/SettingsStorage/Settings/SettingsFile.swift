@@ -69,6 +69,9 @@ struct SettingsFile: Sendable {
   var path: String
   /// Only tests change this, to make a save fail on purpose (see ``AtomicFileWriter``).
   var writer = AtomicFileWriter()
+  /// How long a save waits for another program's save to let go of the lock, as the clients
+  /// database waits for its writers; then it fails and says so.
+  var lockTimeout: Duration = .seconds(5)
 
   /// The saved settings, or `nil` when there is no file yet.
   func load() throws(StorageError) -> UserSettings? {
@@ -135,8 +138,8 @@ struct SettingsFile: Sendable {
     return written
   }
 
-  /// Opens and takes the lock beside the file, where links to it lead (waiting while another
-  /// save holds it); closing the returned descriptor releases it.
+  /// Opens and takes the lock beside the file, where links to it lead (waiting up to
+  /// ``lockTimeout`` while another save holds it); closing the returned descriptor releases it.
   private func lockFile() throws(StorageError) -> Int32 {
     let target = followingSymbolicLinks(path)
     let folder = parentFolder(of: target)
@@ -153,14 +156,32 @@ struct SettingsFile: Sendable {
         "Cannot save settings to \(path): could not create the lock \(lockPath) (\(reason)). "
           + "The previous settings file was left unchanged.")
     }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        let reason = systemErrorDescription(errno)
+    // NB: flock has no timeout: try without blocking, a few times a second, until the limit.
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: lockTimeout)
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let failure = errno
+      guard failure == EWOULDBLOCK || failure == EINTR else {
         _ = close(descriptor)
-        throw StorageError("Cannot save settings to \(path): could not lock it (\(reason)).")
+        throw StorageError("Cannot save settings to \(path): could not lock it (\(systemErrorDescription(failure))).")
       }
+      guard clock.now < deadline else {
+        _ = close(descriptor)
+        throw StorageError(
+          "Cannot save settings to \(path): another program kept \(lockPath) locked for "
+            + "\(Self.described(lockTimeout)). Try again when it is done. "
+            + "The previous settings file was left unchanged.")
+      }
+      _ = usleep(20_000)
     }
     return descriptor
+  }
+
+  /// "5 seconds", "1 second", "100 ms".
+  private static func described(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if seconds == 0 { return "\(attoseconds / 1_000_000_000_000_000) ms" }
+    return seconds == 1 ? "1 second" : "\(seconds) seconds"
   }
 
   /// Replaces the file with `settings` and the members of `others` (keys that are not

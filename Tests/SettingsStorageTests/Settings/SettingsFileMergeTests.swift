@@ -8,6 +8,33 @@ import Testing
 /// A save never overwrites a change another program made after this one loaded the file.
 @Suite("Saving over changes made meanwhile")
 struct SettingsFileMergeTests {
+  /// A save waits a while for another program's save, then fails and says so, rather than
+  /// hanging while a program holds the lock; the file stays as it was.
+  @Test func aLockHeldTooLongFailsTheSaveAndSaysSo() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try SettingsFile(path: path).save(UserSettings(displayName: "Ada"))
+      let before = try folder.bytes("settings.json")
+      let holder = open(folder.path(".settings.json.lock"), O_RDWR | O_CREAT, 0o600)
+      #expect(holder >= 0)
+      defer { _ = close(holder) }
+      #expect(flock(holder, LOCK_EX) == 0)
+      var file = SettingsFile(path: path)
+      file.lockTimeout = .milliseconds(100)
+      var shown: SettingsFile.Found?
+      let error = #expect(throws: StorageError.self) {
+        try file.save(UserSettings(displayName: "Grace"), changesSince: nil, mode: .overwrite, shown: &shown)
+      }
+      #expect(error?.message.contains("another program kept") == true, "\(String(describing: error))")
+      #expect(error?.message.contains("locked for 100 ms") == true, "\(String(describing: error))")
+      #expect(try folder.bytes("settings.json") == before)
+
+      _ = flock(holder, LOCK_UN)
+      _ = try file.save(UserSettings(displayName: "Grace"), changesSince: nil, mode: .overwrite, shown: &shown)
+      #expect(try SettingsFile(path: path).load()?.displayName == "Grace")
+    }
+  }
+
   @Test func anotherProgramsChangeToAnotherFieldIsKept() async throws {
     try await withTemporaryFolder { folder in
       let path = folder.path("settings.json")
