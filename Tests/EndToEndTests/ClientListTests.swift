@@ -55,6 +55,21 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=0")
     }
 
+    /// A search and Enter typed together, as a script of keys or a fast typist sends them:
+    /// the Enter that comes while the matches load edits the client they select.
+    @Test func aSearchAndEnterTypedTogetherEditTheClientFound() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try await openList(session)
+      try session.type("/grace\r\r")
+      let form = try await session.waitForFocus(on: "Name")
+      #expect(form.contains("grace@navy.mil"), "Grace's form, not Alan's: \(form)")
+      try session.press("Escape")
+      try await session.waitFor("the list again") { $0.contains("› Grace Hopper") && $0.contains("1 of 1") }
+      try session.type("q")
+      try await session.waitFor(text: "exit=0")
+    }
+
     @Test func enterEditsTheSelectedClientAndRefusesAnotherClientsEmail() async throws {
       let session = try TmuxSession()
       defer { session.close() }

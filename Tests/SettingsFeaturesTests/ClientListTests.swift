@@ -531,6 +531,65 @@ struct ClientListTests {
     }
   }
 
+  /// `/grace` and Enter typed together: the Enter that comes while the search's matches load
+  /// edits the client they select, not the one the old matches had, and is not dropped.
+  @Test func enterWhileASearchLoadsEditsTheClientItFinds() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    let clients = self.clients
+    store.dependencies.clientStorage.matches = { query in
+      try await clock.sleep(for: .seconds(1))
+      return await clients.matches(query)
+    }
+    await store.send(.searchChanged("grace")) {
+      $0.search = "grace"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    #expect(store.state.editor == nil, "not Ada, whom the old matches put at the selection")
+    await clock.advance(by: .seconds(1))
+    await store.receive(.matchesLoaded(query: "grace", [2])) {
+      $0.matches = [2]
+      $0.isLoaded = true
+      $0.reselect = nil
+      $0.awaitingMatches = nil
+      $0.editedID = 2
+      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: 2)
+    }
+  }
+
+  /// A `d` waiting for a search's matches is dropped when the search changes again or the
+  /// selection moves: it was for what the person saw then.
+  @Test func aCommandWaitingForMatchesIsDroppedWhenTheSearchChanges() async {
+    let store = await openedStore()
+    let clock = TestClock()
+    let clients = self.clients
+    store.dependencies.clientStorage.matches = { query in
+      try await clock.sleep(for: .seconds(1))
+      return await clients.matches(query)
+    }
+    await store.send(.searchChanged("g")) {
+      $0.search = "g"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.send(.removeTapped) { $0.awaitingMatches = .remove }
+    await store.send(.searchChanged("gr")) {
+      $0.search = "gr"
+      $0.awaitingMatches = nil
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.matchesLoaded(query: "gr", [2])) {
+      $0.matches = [2]
+      $0.isLoaded = true
+      $0.reselect = nil
+    }
+    #expect(store.state.prompt == nil)
+  }
+
   /// Moving on before the row came drops the command: it was for the row left behind.
   @Test func aCommandWaitingForItsRowIsDroppedWhenTheSelectionMoves() async {
     let store = await storeWithRowsLoading()

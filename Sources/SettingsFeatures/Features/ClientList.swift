@@ -52,6 +52,9 @@ public struct ClientList: Reducer {
     /// Enter or `d` pressed on a row still loading (a jump with Home or End, keys typed
     /// together): done once the row arrives, unless the selection moved on meanwhile.
     public var pending: Pending?
+    /// Enter or `d` pressed while a search's matches load (`/grace` and Enter typed together):
+    /// done on the client they select, unless the selection or the search moved on meanwhile.
+    public var awaitingMatches: Command?
 
     public init(search: String = "") {
       self.search = search
@@ -88,6 +91,12 @@ public struct ClientList: Reducer {
       case let .edit(id), let .remove(id): id
       }
     }
+  }
+
+  /// A command on the selected client.
+  public enum Command: Equatable, Sendable {
+    case edit
+    case remove
   }
 
   /// What to select once matches arrive after a change.
@@ -158,6 +167,31 @@ public struct ClientList: Reducer {
   }
 
   /// Opens the client form on `saved`.
+  /// Enter or `d` on the selected client: not while a removal runs (it may be this very
+  /// client); while a search's matches load (the selection points into the old ones), once
+  /// they have come.
+  private func command(_ command: Command, _ state: inout State) {
+    guard !state.isRemoving else { return }
+    guard state.isLoaded else {
+      state.awaitingMatches = command
+      return
+    }
+    perform(command, &state)
+  }
+
+  /// Does `command` on the selected client, or once its row has loaded.
+  private func perform(_ command: Command, _ state: inout State) {
+    guard !state.isRemoving, state.editor == nil, let id = state.selectedID else { return }
+    guard let client = state.rows[id] else {
+      state.pending = command == .edit ? .edit(id) : .remove(id)
+      return
+    }
+    switch command {
+    case .edit: edit(&state, SavedClient(id: id, client: client))
+    case .remove: askToRemove(&state, SavedClient(id: id, client: client))
+    }
+  }
+
   private func edit(_ state: inout State, _ saved: SavedClient) {
     state.message = nil
     state.editedID = saved.id
@@ -201,6 +235,7 @@ public struct ClientList: Reducer {
         state.selection = 0
         state.isLoaded = false
         state.pending = nil
+        state.awaitingMatches = nil
         return loadMatches(state)
 
       case let .searchFocused(focused):
@@ -217,6 +252,7 @@ public struct ClientList: Reducer {
           if state.isLoaded { state.reselect = nil }
         }
         if let pending = state.pending, pending.id != state.selectedID { state.pending = nil }
+        if state.selection != before { state.awaitingMatches = nil }
         return .none
 
       case let .rowsShown(range):
@@ -257,6 +293,10 @@ public struct ClientList: Reducer {
         }
         state.reselect = waiting
         state.selection = max(0, min(state.selection, ids.count - 1))
+        if let command = state.awaitingMatches {
+          state.awaitingMatches = nil
+          perform(command, &state)
+        }
         return loadRows(&state)
 
       case let .rowsLoaded(clients):
@@ -288,17 +328,11 @@ public struct ClientList: Reducer {
         // NB: A removal that fails after the list was closed is said when the program ends.
         if state.isClosed && state.isRemoving { state.failedAfterClosing = message }
         state.removing = nil
+        state.awaitingMatches = nil
         return .none
 
       case .editTapped:
-        // NB: Not while a search is loading (the selection points into the old matches), nor
-        //     while a removal runs (it may be this very client).
-        guard state.isLoaded, !state.isRemoving, let id = state.selectedID else { return .none }
-        guard let client = state.rows[id] else {
-          state.pending = .edit(id)
-          return .none
-        }
-        edit(&state, SavedClient(id: id, client: client))
+        command(.edit, &state)
         return .none
 
       case .addTapped:
@@ -308,12 +342,7 @@ public struct ClientList: Reducer {
         return .none
 
       case .removeTapped:
-        guard state.isLoaded, !state.isRemoving, let id = state.selectedID else { return .none }
-        guard let client = state.rows[id] else {
-          state.pending = .remove(id)
-          return .none
-        }
-        askToRemove(&state, SavedClient(id: id, client: client))
+        command(.remove, &state)
         return .none
 
       case let .promptAnswered(prompt, choice):
