@@ -152,7 +152,8 @@ extension ListLayout {
     add(pair(listKeys.pageUp, listKeys.pageDown), listKeys.pageUp.help)
     add(names(listKeys.first).joined(separator: " "), listKeys.first.help)
     add(names(listKeys.last).joined(separator: " "), listKeys.last.help)
-    if let choose { add(choose.key.name, choose.help) }
+    // NB: As the footer: Enter and the commands that need a row only where there is one.
+    if count > 0, let choose { add(choose.key.name, choose.help) }
     for command in commands where command.isOffered(rows: count) { add(command.key.name, command.help) }
     if search != nil { add(names(listKeys.search).joined(separator: " "), listKeys.search.help) }
     add(names(keymap.redraw).joined(separator: " "), keymap.redraw.help)

@@ -37,13 +37,23 @@ public struct KeysView: Widget {
     guard box.width >= 6, box.height >= 3 else { return }
     let framed = buffer.drawFrame(box, title: " Keys ", style: theme.label)
     let inside = Rect(x: framed.x + 1, y: framed.y, width: framed.width - 2, height: framed.height)
-    // NB: A box too low for every row ends its last one with "…".
-    for (index, item) in items.prefix(inside.height).enumerated() {
+    // NB: A box too low for every row keeps the last (the way out) and puts "…" for the rows
+    //     it leaves out above it.
+    var shown: [KeyHelpView.Item?] = items
+    if items.count > inside.height, let last = items.last {
+      shown = inside.height < 2 ? [last] : items.prefix(inside.height - 2).map(Optional.some) + [nil, last]
+    }
+    for (index, item) in shown.enumerated() {
       let row = inside.row(index)
-      var used = buffer.draw(item.key, in: row, style: theme.helpKey)
-      used = max(used, min(row.width, keyWidth + 2))
-      let action = index == inside.height - 1 && items.count > inside.height ? "…" : item.action
-      buffer.draw(action, in: row, offset: used, style: theme.help)
+      guard let item else {
+        buffer.draw("…", in: row, style: theme.help)
+        continue
+      }
+      // NB: Cut with "…" where the box is narrower than its rows, never mid-word unmarked.
+      var used = buffer.draw(item.key.truncated(toWidth: row.width), in: row, style: theme.helpKey)
+      // NB: The actions' column, or as near as leaves room for two cells of the action.
+      used = max(used, min(row.width - 2, keyWidth + 2))
+      buffer.draw(item.action.truncated(toWidth: max(0, row.width - used)), in: row, offset: used, style: theme.help)
     }
   }
 

@@ -122,6 +122,15 @@ private func draw(_ state: People, columns: Int = 40, rows: Int = 10) -> [String
     #expect(draw(state, columns: 50, rows: 16, view: &view).lines[15].hasPrefix(" ↑/↓ move"))
   }
 
+  /// An empty list's box leaves out Enter and `d`, as its footer does: there is no row.
+  @Test func anEmptyListsKeysNeedNoRow() {
+    var view = ListViewState()
+    _ = layout.actions(for: .character("?"), state: People(names: []), view: &view)
+    let box = draw(People(names: []), columns: 50, rows: 16, view: &view).lines.joined(separator: "\n")
+    #expect(box.contains("│ a "), "\(box)")
+    #expect(!box.contains("│ Enter") && !box.contains("│ d "), "\(box)")
+  }
+
   /// In the search field `?` is a character of the search.
   @Test func questionMarkInTheSearchFieldIsTyped() {
     var view = ListViewState()

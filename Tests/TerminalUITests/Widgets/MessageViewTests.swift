@@ -131,3 +131,47 @@ import Testing
         == ["Space toggle  Tab next  Esc cancel"])
   }
 }
+
+@Suite struct KeysViewTests {
+  private let items = [
+    KeyHelpView.Item(key: "↑/↓ k/j", action: "move"),
+    KeyHelpView.Item(key: "PgUp/PgDn", action: "page"),
+    KeyHelpView.Item(key: "Home g", action: "first"),
+    KeyHelpView.Item(key: "End G", action: "last"),
+    KeyHelpView.Item(key: "Enter", action: "edit"),
+    KeyHelpView.Item(key: "Esc q", action: "quit"),
+  ]
+
+  @Test func everyKeyOnItsRowInABox() {
+    #expect(rendered(KeysView(items: items), columns: 24, rows: 8).lines == [
+      "  ┌ Keys ────────────┐",
+      "  │ ↑/↓ k/j    move  │",
+      "  │ PgUp/PgDn  page  │",
+      "  │ Home g     first │",
+      "  │ End G      last  │",
+      "  │ Enter      edit  │",
+      "  │ Esc q      quit  │",
+      "  └──────────────────┘",
+    ])
+  }
+
+  /// A box too low for every row keeps the way out, last, with "…" for the rows left out.
+  @Test func aLowBoxKeepsTheWayOut() {
+    #expect(rendered(KeysView(items: items), columns: 24, rows: 6).lines == [
+      "  ┌ Keys ────────────┐",
+      "  │ ↑/↓ k/j    move  │",
+      "  │ PgUp/PgDn  page  │",
+      "  │ …                │",
+      "  │ Esc q      quit  │",
+      "  └──────────────────┘",
+    ])
+  }
+
+  /// A box too narrow for its rows cuts them with "…", never in the middle of a word unmarked.
+  @Test func aNarrowBoxMarksWhatItCuts() {
+    let lines = rendered(KeysView(items: items), columns: 15, rows: 8).lines
+    #expect(lines[1] == "│ ↑/↓ k/j  m… │", "\(lines)")
+    #expect(lines[3] == "│ Home g   f… │", "\(lines)")
+  }
+}
+
