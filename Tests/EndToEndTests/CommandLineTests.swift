@@ -66,6 +66,9 @@ extension EndToEnd {
       (["clients", "edti", "ada@example.com"], "'edti' is not a command. Did you mean 'edit'? Commands: list, edit, remove."),
       (["xyz"], "'xyz' is not a command. Commands: settings, client, clients, form."),
       (["clients", "help"], "'help' is not a command. Did you mean '--help'? Commands: list, edit, remove."),
+      // `help` names commands: ArgumentParser showed the general help for any other word.
+      (["help", "clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
+      (["help", "clients", "edti"], "'edti' is not a command. Did you mean 'edit'? Commands: list, edit, remove."),
       // Options before the command: the word after them is still read as the command meant.
       (["--json", "clinets"], "'clinets' is not a command. Did you mean 'clients'? Commands: settings, client, clients, form."),
       (["--no-color", "clients"], "'clients' is a command: give it first, and its options after it (settings-tui clients --no-color)"),
@@ -126,7 +129,7 @@ extension EndToEnd {
       let missing = try session.runDirectly(["client", "--no-input", "--set", "name=Ada", "--set", "age=36"])
       #expect(missing.status == 1, "\(missing)")
       #expect(
-        missing.stderr.contains("email: Please enter an email (no --set gave it: give it with --set email=...)\n"),
+        missing.stderr.contains("email: Please enter an email (not given with --set: give it with --set email=...)\n"),
         "\(missing)")
     }
 

@@ -125,14 +125,14 @@ struct ClientDatabase: Sendable {
       guard ownership != .foreign else {
         throw StorageError(
           "Cannot open the clients database at \(path): it is another program's SQLite database. "
-            + "It was left unchanged: move it away, or pass --database PATH.")
+            + "It was left unchanged: move it away, or give another file with --database PATH.")
       }
       // NB: Written to by a newer version (a migration this one does not know): its rows may
       //     hold what this version would break, so it is left alone, as another program's is.
       try Self.migrate(queue) {
         StorageError(
           "Cannot open the clients database at \(path): a newer version of settings-tui has changed it "
-            + "in ways this one does not know. It was left unchanged: use the newer version, or pass --database PATH.")
+            + "in ways this one does not know. It was left unchanged: use the newer version, or give another file with --database PATH.")
       }
       if ownership == .unmarked { try Self.mark(queue) }
       // NB: Rows another program saved without keys get theirs; read first, so opening a
@@ -146,13 +146,13 @@ struct ClientDatabase: Sendable {
       // NB: Not "check that its folder is writable": the file itself is damaged (cut short).
       throw StorageError(
         "Cannot open the clients database at \(path): the file is damaged (\(Self.reason(error))). "
-          + "It was left unchanged: restore it from a backup, move it away, or pass --database PATH.")
+          + "It was left unchanged: restore it from a backup, move it away, or give another file with --database PATH.")
     } catch let error as DatabaseError
       where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     {
       throw StorageError(
         "Cannot open the clients database at \(path): another program kept it locked for "
-          + "\(Int(Self.busyTimeout)) seconds. Try again when it is done, or pass --database PATH.")
+          + "\(Int(Self.busyTimeout)) seconds. Try again when it is done, or give another file with --database PATH.")
     } catch {
       throw Self.cannotOpen(path, reason: Self.reason(error) + Self.readOnlyCause(error, path: path))
     }
@@ -305,7 +305,7 @@ struct ClientDatabase: Sendable {
     if access(path, W_OK) != 0 { return " (the file is read-only: give yourself write permission)" }
     if access(folder, W_OK) != 0 {
       return " (its folder \(folder) is read-only, and SQLite writes its journal beside the file: "
-        + "give yourself write permission there, or pass --database PATH)"
+        + "give yourself write permission there, or give another file with --database PATH)"
     }
     return ""
   }
@@ -363,7 +363,7 @@ struct ClientDatabase: Sendable {
       // NB: A FIFO or a device made there since `refuseUnusablePath` looked.
       throw StorageError(
         "Cannot open the clients database at \(path): \(error.reason). "
-          + "It was left unchanged: move it away, or pass --database PATH.")
+          + "It was left unchanged: move it away, or give another file with --database PATH.")
     } catch {
       return  // NB: Left for the real opening to report.
     }
@@ -374,7 +374,7 @@ struct ClientDatabase: Sendable {
   private static func notADatabase(_ path: String) -> StorageError {
     StorageError(
       "Cannot open the clients database at \(path): the file is not an SQLite database. "
-        + "It was left unchanged: move it away, or pass --database PATH."
+        + "It was left unchanged: move it away, or give another file with --database PATH."
     )
   }
 
@@ -382,7 +382,7 @@ struct ClientDatabase: Sendable {
     StorageError(
       "Cannot open the clients database at \(path): \(reason). "
         + "Check that its folder is writable and the file is an SQLite database, "
-        + "or pass --database PATH."
+        + "or give another file with --database PATH."
     )
   }
 

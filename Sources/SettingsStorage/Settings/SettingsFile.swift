@@ -85,7 +85,7 @@ struct SettingsFile: Sendable {
     } catch {
       throw StorageError(
         "Cannot read the settings file \(path): \(error.reason). "
-          + "Make it a readable file, remove it, or pass --config PATH."
+          + "Make it a readable file, remove it, or give another file with --config PATH."
       )
     }
   }
@@ -201,7 +201,7 @@ struct SettingsFile: Sendable {
       let advice = error.advice(folder: parentFolder(of: path)) ?? "Check the folder"
       throw StorageError(
         "Cannot save settings to \(path): could not \(error.step) (\(error.reason)). "
-          + "\(advice), or pass --config PATH. The previous settings file was left unchanged."
+          + "\(advice), or give another file with --config PATH. The previous settings file was left unchanged."
       )
     }
   }

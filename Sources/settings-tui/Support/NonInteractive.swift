@@ -63,7 +63,7 @@ enum NonInteractive {
       let given = Set(actions.compactMap { $0.binding.flatMap { layout.field(editing: $0.keyPath) } })
       for field in State.Field.allCases {
         guard let error = form.errors[field] else { continue }
-        printError("\(field): \(error)" + (given.contains(field) ? "" : " (no --set gave it: give it with --set \(field)=...)"))
+        printError("\(field): \(error)" + (given.contains(field) ? "" : " (not given with --set: give it with --set \(field)=...)"))
       }
       if let error = form.submitError {
         printError(error)

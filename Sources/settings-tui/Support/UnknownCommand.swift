@@ -14,6 +14,22 @@ enum UnknownCommand {
     message(for: arguments, in: command, path: [])
   }
 
+  /// The words after `help`: each must name a command under the one before, as in
+  /// `settings-tui help clients edit`; `nil` when they do (or an option comes first).
+  private static func helpTopicMessage(
+    for arguments: ArraySlice<String>, in command: any ParsableCommand.Type
+  ) -> String? {
+    let configuration = command.configuration
+    guard let word = arguments.first, !word.hasPrefix("-"), !configuration.subcommands.isEmpty else { return nil }
+    if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
+      return helpTopicMessage(for: arguments.dropFirst(), in: subcommand)
+    }
+    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+    let nearest = commands.min { distance(word, $0) < distance(word, $1) }
+    let suggestion = nearest.flatMap { distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
+    return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
+  }
+
   /// As ``message(for:in:)``, under the commands `path` named on the way (`clients`).
   private static func message(
     for arguments: ArraySlice<String>, in command: any ParsableCommand.Type, path: [String]
@@ -21,6 +37,11 @@ enum UnknownCommand {
     let configuration = command.configuration
     guard let word = arguments.first, !configuration.subcommands.isEmpty else { return nil }
     if word.hasPrefix("-") { return misplaced(in: arguments, under: command, path: path) }
+    // NB: ArgumentParser's `help` shows the top level's help for a word that names no
+    //     command, and ends with 0: the words after it must name commands, as they would.
+    if word == "help", command == SettingsTUI.self, path.isEmpty {
+      return helpTopicMessage(for: arguments.dropFirst(), in: command)
+    }
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
       return message(for: arguments.dropFirst(), in: subcommand, path: path + [word])
     }

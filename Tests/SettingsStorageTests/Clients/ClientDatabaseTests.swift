@@ -303,7 +303,7 @@ struct ClientDatabaseTests {
       let path = folder.path("clients.sqlite")
       #expect(throws: StorageError(
         "Cannot open the clients database at \(path): the file is not an SQLite database. "
-          + "It was left unchanged: move it away, or pass --database PATH."
+          + "It was left unchanged: move it away, or give another file with --database PATH."
       )) {
         try ClientStorageClient.live(databaseAt: path)
       }
