@@ -247,6 +247,19 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    /// A mistyped `--set` is said before anything is asked: the question about a draft came
+    /// first, then the mistake, and the answer was for nothing.
+    @Test func aMistypedSetIsSaidBeforeTheDraftIsOffered() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = try writeClientDraft(session)
+      try await session.startShell(running: #""$BIN" client --set age=abc"#)
+      let screen = try await session.waitFor(text: "exit=2")
+      #expect(screen.contains("--set age=abc: expected a whole number"), "\(screen)")
+      #expect(!screen.contains("restore"), "\(screen)")
+      #expect(try String(contentsOf: file, encoding: .utf8) == Self.clientDraft)
+    }
+
     @Test func anAnswerThatIsNeitherYesNorNoAsksAgain() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -31,6 +31,7 @@ struct AddClient: AsyncParsableCommand {
     } catch {
       throw fail(error.message)
     }
+    let actions = try FormSession.actions(for: options, Self.action(for:))
     let original = Client(name: "", email: "", age: 18)
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
     let draftName = DraftKeeper<ClientForm.State, Client>.name(
@@ -57,7 +58,7 @@ struct AddClient: AsyncParsableCommand {
     }
     try await FormSession.run(
       store, layout: ClientForm.layout, draft: draft, options: options, environment: environment,
-      action: Self.action(for:),
+      setting: actions,
       output: \.client,
       confirmation: { "Client \($0.email) saved to \(path)" })
   }

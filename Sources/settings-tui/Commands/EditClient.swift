@@ -36,6 +36,7 @@ struct EditClient: AsyncParsableCommand {
     guard let found else { throw fail("no client with email \(email)", .cancelledOrInvalid) }
     let saved = found.client
     let isUsual = (try? StoragePaths.clientsDatabase(environment: environment)) == path
+    let actions = try FormSession.actions(for: options, AddClient.action(for:))
     // NB: Changes cut off (kill -9, a lost link) are kept as a draft of this client in this
     //     database, and offered back on top of what is saved for it then.
     let (initial, draft, waiting) = DraftKeeper<ClientForm.State, Client>.offer(
@@ -62,7 +63,7 @@ struct EditClient: AsyncParsableCommand {
       try await FormSession.run(
         store, layout: ClientForm.editLayout, draft: draft,
         options: options, environment: environment,
-        action: AddClient.action(for:),
+        setting: actions,
         // NB: The save kept what another program saved meanwhile in the fields this edit left
         //     alone (a new email, say): what is saved now is read back, and said.
         output: { state in (try? await clients.clients([found.id]))?.first?.client ?? state.client },

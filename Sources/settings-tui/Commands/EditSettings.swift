@@ -33,6 +33,7 @@ struct EditSettings: AsyncParsableCommand {
     } catch {
       throw fail("\(error)")
     }
+    let actions = try FormSession.actions(for: options, Self.action(for:))
     let original = saved ?? UserSettings()
     // NB: A form cut off earlier (kill -9, a lost link) left a draft: offer to take it up.
     let draftName = DraftKeeper<SettingsForm.State, UserSettings>.name(
@@ -62,7 +63,7 @@ struct EditSettings: AsyncParsableCommand {
     }
     try await FormSession.run(
       store, layout: SettingsForm.layout, draft: draft, options: options, environment: environment,
-      action: Self.action(for:),
+      setting: actions,
       otherErrors: { state in
         state.notificationsDenial.map { ["enableNotifications: \($0)"] } ?? []
       },

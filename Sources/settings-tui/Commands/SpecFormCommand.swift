@@ -61,11 +61,14 @@ struct SpecFormCommand: AsyncParsableCommand {
     //     checked first as given, so the first mistake named is the first one typed.
     for text in options.assignments { _ = try Self.action(for: FieldAssignment(text), in: spec) }
     options.assignments = Self.inFormOrder(options.assignments, of: spec)
+    let actions = try FormSession.actions(for: options) { assignment throws(ExitStatus) in
+      try Self.action(for: assignment, in: spec)
+    }
     try await FormSession.run(
       // NB: No draft: a spec's fields may hold secrets, and a script can run the form again.
       store, layout: SpecForm.layout(), draft: Optional<DraftKeeper<SpecForm.State, String>>.none,
       options: options, environment: environment,
-      action: { assignment throws(ExitStatus) in try Self.action(for: assignment, in: spec) },
+      setting: actions,
       output: { OrderedJSONObject(values: $0.values) },
       confirmation: { _ in "" })
   }

@@ -7,19 +7,27 @@ import TerminalUI
 /// `confirmation` of it.
 @MainActor
 enum FormSession {
+  /// The actions the `--set` values stand for, each checked: made before anything is asked
+  /// (whether to restore a draft), so a mistyped value is said at once.
+  static func actions<Action>(
+    for options: FormOptions, _ action: (FieldAssignment) throws(ExitStatus) -> Action
+  ) throws(ExitStatus) -> [Action] {
+    var actions: [Action] = []
+    for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
+    return actions
+  }
+
   static func run<State, Action, Output: Encodable, Draft>(
     _ store: Store<State, Action>,
     layout: FormLayout<State, Action>,
     draft: DraftKeeper<State, Draft>?,
     options: FormOptions,
     environment: [String: String],
-    action: (FieldAssignment) throws(ExitStatus) -> Action,
+    setting actions: [Action],
     otherErrors: (State) -> [String] = { _ in [] },
     output: @MainActor (State) async -> Output,
     confirmation: (Output) -> String
   ) async throws(ExitStatus) {
-    var actions: [Action] = []
-    for text in options.assignments { actions.append(try action(FieldAssignment(text))) }
     if options.noInput {
       try await NonInteractive.submit(
         store, layout: layout, setting: actions, otherErrors: otherErrors)
