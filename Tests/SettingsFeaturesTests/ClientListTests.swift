@@ -531,16 +531,22 @@ struct ClientListTests {
     }
   }
 
-  /// `/grace` and Enter typed together: the Enter that comes while the search's matches load
-  /// edits the client they select, not the one the old matches had, and is not dropped.
-  @Test func enterWhileASearchLoadsEditsTheClientItFinds() async {
+  /// The opened list, whose searches answer once `clock` has moved a second.
+  func openedStore(searchesTaking clock: TestClock<Duration>) async -> TestStore<ClientList.State, ClientList.Action> {
     let store = await openedStore()
-    let clock = TestClock()
     let clients = self.clients
     store.dependencies.clientStorage.matches = { query in
       try await clock.sleep(for: .seconds(1))
       return await clients.matches(query)
     }
+    return store
+  }
+
+  /// `/grace` and Enter typed together: the Enter that comes while the search's matches load
+  /// edits the client they select, not the one the old matches had, and is not dropped.
+  @Test func enterWhileASearchLoadsEditsTheClientItFinds() async {
+    let clock = TestClock()
+    let store = await openedStore(searchesTaking: clock)
     await store.send(.searchChanged("grace")) {
       $0.search = "grace"
       $0.selection = 0
@@ -563,13 +569,8 @@ struct ClientListTests {
   /// A `d` waiting for a search's matches is dropped when the search changes again or the
   /// selection moves: it was for what the person saw then.
   @Test func aCommandWaitingForMatchesIsDroppedWhenTheSearchChanges() async {
-    let store = await openedStore()
     let clock = TestClock()
-    let clients = self.clients
-    store.dependencies.clientStorage.matches = { query in
-      try await clock.sleep(for: .seconds(1))
-      return await clients.matches(query)
-    }
+    let store = await openedStore(searchesTaking: clock)
     await store.send(.searchChanged("g")) {
       $0.search = "g"
       $0.selection = 0
