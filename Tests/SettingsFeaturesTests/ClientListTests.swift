@@ -591,6 +591,31 @@ struct ClientListTests {
     #expect(store.state.prompt == nil)
   }
 
+  /// Enter and then Esc typed while a search loads: the list closes, and the Enter does not
+  /// open a form over a list nobody sees.
+  @Test func aCommandWaitingForMatchesIsDroppedWhenTheListCloses() async {
+    let clock = TestClock()
+    let store = await openedStore(searchesTaking: clock)
+    await store.send(.searchChanged("grace")) {
+      $0.search = "grace"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    await store.send(.closeTapped) {
+      $0.isClosed = true
+      $0.awaitingMatches = nil
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.matchesLoaded(query: "grace", [2])) {
+      $0.matches = [2]
+      $0.isLoaded = true
+      $0.reselect = nil
+    }
+    #expect(store.state.editor == nil)
+  }
+
   /// Moving on before the row came drops the command: it was for the row left behind.
   @Test func aCommandWaitingForItsRowIsDroppedWhenTheSelectionMoves() async {
     let store = await storeWithRowsLoading()

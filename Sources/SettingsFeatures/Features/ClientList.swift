@@ -179,9 +179,10 @@ public struct ClientList: Reducer {
     perform(command, &state)
   }
 
-  /// Does `command` on the selected client, or once its row has loaded.
+  /// Does `command` on the selected client, or once its row has loaded (not once the list
+  /// has closed).
   private func perform(_ command: Command, _ state: inout State) {
-    guard !state.isRemoving, state.editor == nil, let id = state.selectedID else { return }
+    guard !state.isClosed, !state.isRemoving, state.editor == nil, let id = state.selectedID else { return }
     guard let client = state.rows[id] else {
       state.pending = command == .edit ? .edit(id) : .remove(id)
       return
@@ -381,6 +382,8 @@ public struct ClientList: Reducer {
 
       case .closeTapped:
         state.isClosed = true
+        state.awaitingMatches = nil
+        state.pending = nil
         return .none
 
       case .reloadTapped:
