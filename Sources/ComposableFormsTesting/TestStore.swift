@@ -81,7 +81,8 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Sends an action and asserts how it changed state: the closure gets the state as it was
-  /// before, and must turn it into the state after.
+  /// before, and must turn it into the state after (in a non-exhaustive store, as in TCA, it
+  /// gets the state after, and states what must hold there).
   ///
   /// Omit the closure when the action must not change state.
   @discardableResult

@@ -78,6 +78,21 @@ extension EndToEnd {
       (["clients", "--json", "list"], "'list' is a command: give it first, and its options after it (settings-tui clients list --json)"),
     ])
     func aMistypedCommandIsNamedWithTheNearestOne(arguments: [String], message: String) throws {
+      try expectMistyped(arguments, message)
+    }
+
+    /// `help` with the words that name commands (and `help help`, ArgumentParser's own)
+    /// shows their help and ends with 0.
+    @Test(arguments: [["help"], ["help", "help"], ["help", "clients", "edit"], ["help", "client"]])
+    func helpWithCommandsShowsTheirHelp(arguments: [String]) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let result = try session.runDirectly(arguments)
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.contains("USAGE:"), "\(result)")
+    }
+
+    func expectMistyped(_ arguments: [String], _ message: String) throws {
       let session = try TmuxSession()
       defer { session.close() }
       let result = try session.runDirectly(arguments)

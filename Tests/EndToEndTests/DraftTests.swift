@@ -228,8 +228,13 @@ extension EndToEnd {
     @Test func aDraftTakenUpWhereTheFormCannotStartIsKept() async throws {
       let session = try TmuxSession()
       defer { session.close() }
+      // NB: Without a draft, --set values nobody typed make none.
+      try await session.startShell(running: #"TERM=xterm-nosuch "$BIN" client --set name=Bob"#)
+      try await session.waitFor(text: "exit=2")
+      #expect(!FileManager.default.fileExists(atPath: draftFile(session, "client").path))
+
       let file = try writeClientDraft(session)
-      try await session.startShell(running: #"TERM=xterm-nosuch "$BIN" client"#)
+      try session.runInShell(#"clear; TERM=xterm-nosuch "$BIN" client"#)
       try await session.waitFor(text: "restore the client you were adding at")
       try session.type("y")
       try session.press("Enter")

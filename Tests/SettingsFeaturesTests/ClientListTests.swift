@@ -616,6 +616,35 @@ struct ClientListTests {
     #expect(store.state.editor == nil)
   }
 
+  /// Ctrl-L while a search loads keeps what the search is to select (the selection still
+  /// points into the old matches), and drops a command waiting for it.
+  @Test func aReloadWhileASearchLoadsKeepsItsTarget() async {
+    let clock = TestClock()
+    let store = await openedStore(searchesTaking: clock)
+    await store.send(.searchChanged("a")) {
+      $0.search = "a"
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    await store.send(.reloadTapped) {
+      $0.awaitingMatches = nil
+      $0.rows = [:]
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.matchesLoaded(query: "a", [1, 3])) {
+      $0.matches = [1, 3]
+      $0.isLoaded = true
+      $0.selection = 1
+      $0.reselect = nil
+    }
+    await store.receive(.rowsLoaded([SavedClient(id: 1, client: Self.ada), SavedClient(id: 3, client: Self.alan)])) {
+      $0.rows = [1: Self.ada, 3: Self.alan]
+    }
+    #expect(store.state.editor == nil)
+  }
+
   /// Moving on before the row came drops the command: it was for the row left behind.
   @Test func aCommandWaitingForItsRowIsDroppedWhenTheSelectionMoves() async {
     let store = await storeWithRowsLoading()

@@ -67,14 +67,15 @@ extension BindingAction {
   }
 
   /// Whether the key path reaches its field through a stored property of `root`
-  /// (`\.child.$name`), as its description shows where it names the properties on the way
-  /// (`\Parent.child.<computed …>` on Linux).
+  /// (`\.child.$name`), as its description shows: it names the properties on the way before
+  /// the field (`\Parent.child.<computed …>` on Linux, `\Parent.child.$name` elsewhere).
   private func passesThroughStoredProperty(of root: Root) -> Bool {
     let description = String(describing: keyPath)
-    guard let computed = description.range(of: ".<computed") else { return false }
+    let beforeField =
+      description.range(of: ".<computed").map { description[..<$0.lowerBound] }
+      ?? description[..<(description.lastIndex(of: ".") ?? description.startIndex)]
     let labels = Set(Mirror(reflecting: root).children.compactMap(\.label))
-    return description[..<computed.lowerBound].split(separator: ".").dropFirst()
-      .contains { labels.contains(String($0)) }
+    return beforeField.split(separator: ".").dropFirst().contains { labels.contains(String($0)) }
   }
 
   /// The field as code would name it, e.g. `\Settings.State.displayName`.

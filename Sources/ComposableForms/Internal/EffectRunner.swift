@@ -20,8 +20,8 @@ package final class EffectRunner<Action>: EffectCancelling {
   private var regionCancels: [Int: (cancel: @Sendable () -> Void, ids: [EffectID])] = [:]
   private var nextRegion = 0
   private var nextToken = 0
-  /// The tasks started by the actions each task sent (through `Send`, or a `.send` inside a
-  /// `.concatenate`), and the task that sent each one's action: a ``StoreTask`` covers an
+  /// The tasks started by the actions each task sent (through `Send`, or a `.send` after a
+  /// `.concatenate`'s first `.run`), and the task that sent each one's action: a ``StoreTask`` covers an
   /// effect's whole chain, as TCA's does. Kept while a task or one of its descendants runs.
   private var children: [Int: [Int]] = [:]
   private var parents: [Int: Int] = [:]
@@ -84,7 +84,12 @@ package final class EffectRunner<Action>: EffectCancelling {
           Task { [weak self] in
             for effect in rest {
               guard let self, !Task.isCancelled else { break }
-              let tokens = self.start(effect, sendNow: { [weak self] in self?.deliver($0, from: token) })
+              // NB: What it sends at once is delivered once it has started, as at the top:
+              //     its tasks are registered under their identifiers by then, so an action it
+              //     sends can cancel them.
+              var sent: [Action] = []
+              let tokens = self.start(effect, sendNow: { sent.append($0) })
+              for action in sent { self.deliver(action, from: token) }
               self.adopt(tokens, by: token)
               await self.wait(for: tokens)
             }

@@ -166,7 +166,6 @@ public struct ClientList: Reducer {
     if state.message?.isStorageFailure != true, !state.isRemoving { state.message = nil }
   }
 
-  /// Opens the client form on `saved`.
   /// Enter or `d` on the selected client: not while a removal runs (it may be this very
   /// client); while a search's matches load (the selection points into the old ones), once
   /// they have come.
@@ -193,6 +192,7 @@ public struct ClientList: Reducer {
     }
   }
 
+  /// Opens the client form on `saved`.
   private func edit(_ state: inout State, _ saved: SavedClient) {
     state.message = nil
     state.editedID = saved.id
@@ -388,8 +388,10 @@ public struct ClientList: Reducer {
 
       case .reloadTapped:
         // NB: The selected client stays selected where the reloaded matches still have it;
-        //     with none selected (the first load failed), what was to be selected still is.
-        state.reselect = state.selectedID.map(Reselect.client) ?? state.reselect
+        //     with none selected (the first load failed), or while matches load (the
+        //     selection points into the old ones), what was to be selected still is.
+        if state.isLoaded { state.reselect = state.selectedID.map(Reselect.client) ?? state.reselect }
+        state.awaitingMatches = nil
         clearDoneMessage(&state)
         state.rows = [:]
         return loadMatches(state)

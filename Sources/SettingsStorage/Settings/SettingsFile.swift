@@ -156,7 +156,7 @@ struct SettingsFile: Sendable {
         "Cannot save settings to \(path): could not create the lock \(lockPath) (\(reason)). "
           + "The previous settings file was left unchanged.")
     }
-    // NB: flock has no timeout: try without blocking, a few times a second, until the limit.
+    // NB: flock has no timeout: try without blocking, every 20 ms, until the limit.
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: lockTimeout)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -177,10 +177,10 @@ struct SettingsFile: Sendable {
     return descriptor
   }
 
-  /// "5 seconds", "1 second", "100 ms".
+  /// "5 seconds", "1 second", "100 ms", "1500 ms".
   private static func described(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    if seconds == 0 { return "\(attoseconds / 1_000_000_000_000_000) ms" }
+    guard attoseconds == 0 else { return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms" }
     return seconds == 1 ? "1 second" : "\(seconds) seconds"
   }
 

@@ -178,6 +178,16 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     lock = nil
   }
 
+  /// Ends following and leaves the draft's file as it was: for a form that never showed,
+  /// whose values (`--set`'s) nobody typed, while a draft taken up stays for a run that can
+  /// show it.
+  func leave() {
+    token?.cancel()
+    token = nil
+    writer.stop()
+    lock = nil
+  }
+
   private func changed(_ state: State) {
     let draft = extract(state)
     guard draft != seen else { return }
@@ -233,6 +243,12 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
       guard let draft else { return }
       store(draft)
     }
+  }
+
+  /// Stops scheduled writes, and waits for one under way; the file stays as it is.
+  func stop() {
+    pending.withLock { $0.isFinished = true }
+    writing.withLock { _ in }
   }
 
   /// Stops scheduled writes, then keeps `draft` or removes the file (`nil`).

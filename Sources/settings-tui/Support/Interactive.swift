@@ -26,8 +26,8 @@ enum Interactive {
         outcome = try await layout.run(store, environment: environment, mouse: !options.noMouse)
       } catch {
         // NB: The form never showed (curses cannot drive this TERM): a draft just taken up
-        //     stays for a run that can show it.
-        draft?.finish(keeping: true)
+        //     stays for a run that can show it, and the --set values nobody typed make none.
+        draft?.leave()
         throw fail("\(error); or pass --accessible, or --no-input with --set field=value")
       }
     }

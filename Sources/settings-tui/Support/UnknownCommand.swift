@@ -20,7 +20,9 @@ enum UnknownCommand {
     for arguments: ArraySlice<String>, in command: any ParsableCommand.Type
   ) -> String? {
     let configuration = command.configuration
-    guard let word = arguments.first, !word.hasPrefix("-"), !configuration.subcommands.isEmpty else { return nil }
+    // NB: `help help` is ArgumentParser's own command, which no configuration lists.
+    guard let word = arguments.first, !word.hasPrefix("-"), word != "help", !configuration.subcommands.isEmpty
+    else { return nil }
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
       return helpTopicMessage(for: arguments.dropFirst(), in: subcommand)
     }

@@ -11,11 +11,11 @@ struct Effects: Reducer {
     case startTimer, stopTimer, tick
     case search(String), searchResult(String)
     case mergeTapped, concatenateTapped, logged(String)
-    case sendsInOrderTapped, sendThenRunTapped
+    case sendsInOrderTapped, sendThenRunTapped, nestedTapped, cancelNested
     case resetTimer, timerRequested
   }
 
-  enum CancelID { case timer, search }
+  enum CancelID { case timer, search, nested }
 
   @Dependency(\.continuousClock) var clock
 
@@ -61,6 +61,20 @@ struct Effects: Reducer {
           await send(.logged("later"))
         }
       )
+    case .nestedTapped:
+      return .concatenate(
+        .run { _ in },
+        .concatenate(
+          .send(.cancelNested),
+          .run { [clock] send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.logged("not cancelled"))
+          }
+        )
+        .cancellable(id: CancelID.nested)
+      )
+    case .cancelNested:
+      return .cancel(id: CancelID.nested)
     case let .logged(entry):
       state.log.append(entry)
       return .none
@@ -173,6 +187,19 @@ struct EffectTests {
     await store.receive(.logged("at once")) { $0.log = ["at once"] }
     await clock.advance(by: .seconds(1))
     await store.receive(.logged("later")) { $0.log = ["at once", "later"] }
+  }
+
+  /// A concatenation inside another's later part sends at once too, but only once its work is
+  /// registered: an action it sends can cancel that work by its identifier.
+  @Test func aNestedConcatenationsSendCanCancelItsOwnWork() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Effects.State()) { Effects() } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.nestedTapped)
+    await store.receive(.cancelNested)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
   }
 
   @Test func mapEmbedsEveryAction() async {
