@@ -48,6 +48,10 @@ public func Stepper<State>(
         case let .onItsWay(shown):
           input.typed = typed
           next = shown
+          // NB: The field shows the range's nearest end meanwhile: the status line says what
+          //     was typed, so the digits do not look lost.
+          let spelled = (range.upperBound < 0 ? StepperDigits.minus : "") + typed
+          input.notice = "\(spelled) so far: more digits make a number from \(range.lowerBound) to \(range.upperBound)"
         case let .refused(why):
           input.notice = why + ": Backspace takes a digit back"
           return nil
