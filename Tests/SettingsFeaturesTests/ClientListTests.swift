@@ -542,18 +542,26 @@ struct ClientListTests {
     return store
   }
 
+  /// Types `text` into the search of a list whose searches wait (Alan selected), then `command`
+  /// while its matches load.
+  func startSearch(
+    _ text: String, then command: ClientList.Action, in store: TestStore<ClientList.State, ClientList.Action>
+  ) async {
+    await store.send(.searchChanged(text)) {
+      $0.search = text
+      $0.selection = 0
+      $0.isLoaded = false
+      $0.reselect = .client(3)
+    }
+    await store.send(command) { $0.awaitingMatches = command == .editTapped ? .edit : .remove }
+  }
+
   /// `/grace` and Enter typed together: the Enter that comes while the search's matches load
   /// edits the client they select, not the one the old matches had, and is not dropped.
   @Test func enterWhileASearchLoadsEditsTheClientItFinds() async {
     let clock = TestClock()
     let store = await openedStore(searchesTaking: clock)
-    await store.send(.searchChanged("grace")) {
-      $0.search = "grace"
-      $0.selection = 0
-      $0.isLoaded = false
-      $0.reselect = .client(3)
-    }
-    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    await startSearch("grace", then: .editTapped, in: store)
     #expect(store.state.editor == nil, "not Ada, whom the old matches put at the selection")
     await clock.advance(by: .seconds(1))
     await store.receive(.matchesLoaded(query: "grace", [2])) {
@@ -571,13 +579,7 @@ struct ClientListTests {
   @Test func aCommandWaitingForMatchesIsDroppedWhenTheSearchChanges() async {
     let clock = TestClock()
     let store = await openedStore(searchesTaking: clock)
-    await store.send(.searchChanged("g")) {
-      $0.search = "g"
-      $0.selection = 0
-      $0.isLoaded = false
-      $0.reselect = .client(3)
-    }
-    await store.send(.removeTapped) { $0.awaitingMatches = .remove }
+    await startSearch("g", then: .removeTapped, in: store)
     await store.send(.searchChanged("gr")) {
       $0.search = "gr"
       $0.awaitingMatches = nil
@@ -596,13 +598,7 @@ struct ClientListTests {
   @Test func aCommandWaitingForMatchesIsDroppedWhenTheListCloses() async {
     let clock = TestClock()
     let store = await openedStore(searchesTaking: clock)
-    await store.send(.searchChanged("grace")) {
-      $0.search = "grace"
-      $0.selection = 0
-      $0.isLoaded = false
-      $0.reselect = .client(3)
-    }
-    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    await startSearch("grace", then: .editTapped, in: store)
     await store.send(.closeTapped) {
       $0.isClosed = true
       $0.awaitingMatches = nil
@@ -621,13 +617,7 @@ struct ClientListTests {
   @Test func aReloadWhileASearchLoadsKeepsItsTarget() async {
     let clock = TestClock()
     let store = await openedStore(searchesTaking: clock)
-    await store.send(.searchChanged("a")) {
-      $0.search = "a"
-      $0.selection = 0
-      $0.isLoaded = false
-      $0.reselect = .client(3)
-    }
-    await store.send(.editTapped) { $0.awaitingMatches = .edit }
+    await startSearch("a", then: .editTapped, in: store)
     await store.send(.reloadTapped) {
       $0.awaitingMatches = nil
       $0.rows = [:]
