@@ -81,16 +81,13 @@ public struct ClientList: Reducer {
   }
 
   /// A command on the selected client, waiting for its row to load.
-  public enum Pending: Equatable, Sendable {
-    case edit(Int64)
-    case remove(Int64)
-
+  public struct Pending: Equatable, Sendable {
+    public var command: Command
     /// The client it is for.
-    public var id: Int64 {
-      switch self {
-      case let .edit(id), let .remove(id): id
-      }
-    }
+    public var id: Int64
+
+    public static func edit(_ id: Int64) -> Self { Self(command: .edit, id: id) }
+    public static func remove(_ id: Int64) -> Self { Self(command: .remove, id: id) }
   }
 
   /// A command on the selected client.
@@ -183,7 +180,7 @@ public struct ClientList: Reducer {
   private func perform(_ command: Command, _ state: inout State) {
     guard !state.isClosed, !state.isRemoving, state.editor == nil, let id = state.selectedID else { return }
     guard let client = state.rows[id] else {
-      state.pending = command == .edit ? .edit(id) : .remove(id)
+      state.pending = Pending(command: command, id: id)
       return
     }
     switch command {
@@ -307,14 +304,10 @@ public struct ClientList: Reducer {
         let keep = Set(state.matches[window(state)])
         state.rows = state.rows.filter { keep.contains($0.key) }
         for saved in clients { state.rows[saved.id] = saved.client }
-        guard let pending = state.pending, let client = state.rows[pending.id] else { return .none }
+        guard let pending = state.pending, state.rows[pending.id] != nil else { return .none }
         state.pending = nil
-        guard pending.id == state.selectedID, state.isLoaded, !state.isRemoving, state.editor == nil
-        else { return .none }
-        switch pending {
-        case .edit: edit(&state, SavedClient(id: pending.id, client: client))
-        case .remove: askToRemove(&state, SavedClient(id: pending.id, client: client))
-        }
+        guard pending.id == state.selectedID, state.isLoaded else { return .none }
+        perform(pending.command, &state)
         return .none
 
       case let .failed(message):
