@@ -26,10 +26,8 @@ enum UnknownCommand {
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
       return helpTopicMessage(for: arguments.dropFirst(), in: subcommand)
     }
-    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-    let nearest = commands.min { distance(word, $0) < distance(word, $1) }
-    let suggestion = nearest.flatMap { distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
-    return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
+    let commands = commandNames(under: command)
+    return notACommand(word, suggesting: nearest(to: word, in: commands), commands: commands)
   }
 
   /// As ``message(for:in:)``, under the commands `path` named on the way (`clients`).
@@ -50,10 +48,8 @@ enum UnknownCommand {
     // NB: Only where the default takes the words that follow: the defaults here take none.
     // NB: `help` is a command of the top level only (ArgumentParser's): elsewhere, --help.
     guard configuration.defaultSubcommand != nil, !(word == "help" && command == SettingsTUI.self) else { return nil }
-    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
-    let nearest = word == "help" ? "--help" : commands.min { distance(word, $0) < distance(word, $1) }
-    let suggestion = nearest.flatMap { word == "help" || distance(word, $0) <= max(2, $0.count / 3) ? " Did you mean '\($0)'?" : nil } ?? ""
-    return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
+    let commands = commandNames(under: command)
+    return notACommand(word, suggesting: word == "help" ? "--help" : nearest(to: word, in: commands), commands: commands)
   }
 
   /// For options given before a command (`settings-tui --json clinets`, `--no-color clients`):
@@ -72,7 +68,6 @@ enum UnknownCommand {
       })
     else { return nil }
     let word = arguments[index]
-    let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
     if let subcommand = configuration.subcommands.first(where: { names(of: $0).contains(word) }) {
       // NB: The command line to give instead, only where it parses: the options before the
       //     word were the default command's, which the word's may not take.
@@ -82,10 +77,28 @@ enum UnknownCommand {
       }
       return "'\(word)' is a command: give it first, and its options after it\(suggestion ?? "")"
     }
+    let commands = commandNames(under: command)
+    guard let nearest = nearest(to: word, in: commands) else { return nil }
+    return notACommand(word, suggesting: nearest, commands: commands)
+  }
+
+  /// "'word' is not a command. Did you mean 'nearest'? Commands: a, b, c."
+  private static func notACommand(_ word: String, suggesting nearest: String?, commands: [String]) -> String {
+    let suggestion = nearest.map { " Did you mean '\($0)'?" } ?? ""
+    return "'\(word)' is not a command.\(suggestion) Commands: \(commands.joined(separator: ", "))."
+  }
+
+  /// The command of `commands` nearest to `word`, where it is near enough to be the one meant.
+  private static func nearest(to word: String, in commands: [String]) -> String? {
     guard let nearest = commands.min(by: { distance(word, $0) < distance(word, $1) }),
       distance(word, nearest) <= max(2, nearest.count / 3)
     else { return nil }
-    return "'\(word)' is not a command. Did you mean '\(nearest)'? Commands: \(commands.joined(separator: ", "))."
+    return nearest
+  }
+
+  /// The names of `command`'s subcommands, in order.
+  private static func commandNames(under command: any ParsableCommand.Type) -> [String] {
+    command.configuration.subcommands.compactMap { $0.configuration.commandName }
   }
 
   /// `word` as a shell reads it back: as it is when it holds only plain characters, else in
