@@ -257,6 +257,29 @@ extension EndToEnd {
         "\(session.stdout)")
     }
 
+    /// While the form changes Ada's age to 37, a script saves her aged 77: Enter asks, naming
+    /// both ages, instead of saving over 77 unasked; Keep mine saves 37.
+    @Test func anAgeAnotherProgramChangedMeanwhileIsAskedAboutBeforeItIsSavedOver() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try session.start(["clients", "edit", "ada@example.com"])
+      try await session.waitForFocus(on: "Name")
+      try session.press("Tab", "Tab")
+      try await session.waitForFocus(on: "Age")
+      try session.press("Right")
+      try await session.waitFor(text: "37")
+      let script = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "age=77"])
+      #expect(script.status == 0, "\(script)")
+      try session.press("Enter")
+      let screen = try await session.waitFor(text: "It saved age 77 (yours 37)")
+      #expect(screen.contains("Keep mine"), "\(screen)")
+      #expect(try ClientFormTests.savedClients(session).map(\.age) == [77], "nothing saved before the answer")
+      try session.type("k")
+      #expect(try await session.waitForExit() == 0)
+      #expect(try ClientFormTests.savedClients(session).map(\.age) == [37])
+    }
+
     @Test func theFormEditsAClientFilledInAndRefusesATakenEmail() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -64,7 +64,7 @@ struct KeyFuzzTests {
         $0.continuousClock = ImmediateClock()
         $0.clientStorage = ClientStorageClient(
           emailExists: { $0.hasPrefix("taken") }, add: { _ in }, all: { [] }, remove: { _ in .gone },
-          find: { _ in nil }, update: { _, _, edited in edited }, matches: { _ in [] }, clients: { _ in [] })
+          find: { _ in nil }, update: { _, _, edited, _ in edited }, matches: { _ in [] }, clients: { _ in [] })
         $0.settingsStorage = SettingsStorageClient(load: { nil }, save: { _, _ in })
         $0.notificationPermission = NotificationPermissionClient { .denied(reason: "No") }
       }

@@ -309,8 +309,9 @@ struct ClientFormTests {
   /// checked, the save under way with `update` (and `add`, should the form add instead).
   func savingAdaAged37(
     emailExists: Bool,
-    update: @escaping @Sendable (Int64, Client, Client) async throws -> Client,
-    add: @escaping @Sendable (Client) async throws -> Void = { _ in }
+    update: @escaping @Sendable (Int64, Client, Client, ClientStorageClient.UpdateMode) async throws -> Client,
+    add: @escaping @Sendable (Client) async throws -> Void = { _ in },
+    saved: @escaping @Sendable ([Int64]) async throws -> [SavedClient] = { _ in [] }
   ) async -> TestStore<ClientForm.State, ClientForm.Action> {
     let store = TestStore(
       initialState: ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)
@@ -319,6 +320,7 @@ struct ClientFormTests {
       $0.clientStorage.emailExists = { _ in emailExists }
       $0.clientStorage.update = update
       $0.clientStorage.add = add
+      $0.clientStorage.clients = saved
     }
     await store.send(.set(\.$age, 37)) {
       $0.age = 37
@@ -340,7 +342,7 @@ struct ClientFormTests {
   @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
     let updated = LockIsolated<[(Int64, Client, Client)]>([])
     // NB: The database knows the email (it is this client's); asking would say "taken".
-    let store = await savingAdaAged37(emailExists: true) { id, original, client in
+    let store = await savingAdaAged37(emailExists: true) { id, original, client, _ in
       updated.withValue { $0.append((id, original, client)) }
       return client
     }
@@ -361,7 +363,7 @@ struct ClientFormTests {
     let added = LockIsolated<[Client]>([])
     let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
     let store = await savingAdaAged37(
-      emailExists: false, update: { _, original, _ in throw StorageError.deleted(original) },
+      emailExists: false, update: { _, original, _, _ in throw StorageError.deleted(original) },
       add: { client in added.withValue { $0.append(client) } })
     let question = FormPrompt.clientDeleted("Ada <ada@example.com> was deleted by another program")
     await store.receive(.form(.submitAsked(question))) {
@@ -388,6 +390,96 @@ struct ClientFormTests {
       $0.form.outcome = .submitted
     }
     #expect(added.value == [Client(name: ada.name, email: ada.email, age: 37)])
+  }
+
+  /// Another program saved Ada aged 77 while the form changed her age to 37: the save asks,
+  /// naming both ages; Keep mine saves 37 over it.
+  @Test func anAgeAnotherProgramChangedMeanwhileIsAskedAboutThenKept() async {
+    let modes = LockIsolated<[ClientStorageClient.UpdateMode]>([])
+    let theirs = Client(name: "Ada", email: "ada@example.com", age: 77)
+    let store = await savingAdaAged37(emailExists: true) { _, _, client, mode in
+      modes.withValue { $0.append(mode) }
+      guard mode == .keepMine else { throw ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs) }
+      return client
+    }
+    let question = FormPrompt.clientChanged(
+      ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), yours: store.state.client)
+    #expect(question.message == """
+      Another program saved this client while you edited it.
+      It saved age 77 (yours 37).
+      Keep mine saves your values; fields you left alone keep what it saved.
+      """)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "mine"))) {
+      $0.form.prompt = nil
+      $0.updateMode = .keepMine
+    }
+    await store.receive(.form(.submitTapped)) {
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(modes.value == [.askIfBothChanged, .keepMine])
+  }
+
+  /// Use saved takes the client as the other program saved it into the form (nothing saved,
+  /// nothing left to ask before leaving); Back keeps the form's values, and the next save asks
+  /// again.
+  @Test func useSavedTakesTheOtherProgramsClientIntoTheForm() async {
+    let theirs = Client(name: "Ada King", email: "ada@example.com", age: 77)
+    let changed = ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs)
+    let store = await savingAdaAged37(
+      emailExists: true, update: { _, _, _, _ in throw changed },
+      saved: { ids in ids == [1] ? [SavedClient(id: 1, client: theirs)] : [] })
+    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "back"))) {
+      $0.form.prompt = nil
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "saved"))) {
+      $0.form.prompt = nil
+    }
+    await store.receive(.savedClientLoaded(theirs)) {
+      $0.name = "Ada King"
+      $0.age = 77
+      $0.original = theirs
+      $0.form.hasEdits = false
+    }
+    #expect(store.state.hasChangedValues == false)
+  }
+
+  /// Use saved, when another program has deleted the client since the question: the question
+  /// a save would ask now (add it again?).
+  @Test func useSavedOfAClientDeletedSinceAsksToAddItAgain() async {
+    let changed = ClientStorageClient.ClientChanged(
+      fields: ["age"], saved: Client(name: "Ada", email: "ada@example.com", age: 77))
+    let store = await savingAdaAged37(emailExists: true, update: { _, _, _, _ in throw changed })
+    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "saved"))) {
+      $0.form.prompt = nil
+    }
+    await store.receive(.savedClientLoaded(nil)) {
+      $0.form.prompt = .clientDeleted("Ada <ada@example.com> was deleted by another program")
+    }
   }
 
   @Test func editingToAnotherClientsEmailIsRefused() async {

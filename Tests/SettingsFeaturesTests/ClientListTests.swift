@@ -34,7 +34,7 @@ struct ClientListTests {
       $0.clientStorage.clients = { await clients.clients($0) }
       $0.clientStorage.remove = { await clients.remove($0) }
       $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.update = { await clients.update($0, $1, $2) }
+      $0.clientStorage.update = { await clients.update($0, $1, $2, $3) }
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.add = { _ in }
     }
@@ -290,7 +290,7 @@ struct ClientListTests {
     }
     let clients = self.clients
     _ = await clients.remove(SavedClient(id: 1, client: Self.ada))
-    store.dependencies.clientStorage.update = { _, original, _ in throw StorageError.deleted(original) }
+    store.dependencies.clientStorage.update = { _, original, _, _ in throw StorageError.deleted(original) }
     store.dependencies.clientStorage.add = { await clients.add($0) }
     store.exhaustivity = .off
     await store.send(.editor(.presented(.set(\.$age, 37))))
@@ -744,7 +744,7 @@ struct ClientListTests {
     store.exhaustivity = .off
     await store.send(.removeTapped)
     let renamed = Client(name: "Alan Turing", email: "turing@bletchley.uk", age: 41)
-    _ = await clients.update(3, Self.alan, renamed)
+    _ = await clients.update(3, Self.alan, renamed, .askIfBothChanged)
     await clients.add(Client(name: "Bob", email: "alan@bletchley.uk", age: 50))
     await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
     await store.finish()

@@ -6,7 +6,9 @@ actor FakeClients {
   var removed: [String] = []
   var updated: [Client] = []
 
-  func update(_ id: Int64, _ original: Client, _ client: Client) -> Client {
+  func update(
+    _ id: Int64, _ original: Client, _ client: Client, _ mode: ClientStorageClient.UpdateMode = .askIfBothChanged
+  ) -> Client {
     updated.append(client)
     if let index = saved.firstIndex(where: { $0.id == id }) { saved[index].client = client }
     return client
@@ -45,7 +47,7 @@ extension FakeClients {
       all: { await self.saved.map(\.client) },
       remove: { await self.remove($0) },
       find: { email in await self.saved.first { $0.client.email == email } },
-      update: { await self.update($0, $1, $2) },
+      update: { await self.update($0, $1, $2, $3) },
       matches: { await self.matches($0) },
       clients: { await self.clients($0) })
   }

@@ -17,10 +17,11 @@ public struct ClientStorageClient: Sendable {
   public var find: @Sendable (String) async throws -> SavedClient?
   /// Saves an edit of the client with the id: the fields the edited client (third) changed
   /// from the one the edit opened with (second); a field another program saved meanwhile and
-  /// the edit left alone keeps that program's value (its email too). Returns the client as
-  /// saved. Throws ``StorageError`` when the client was deleted, or the new email belongs to
-  /// another.
-  public var update: @Sendable (_ id: Int64, _ original: Client, _ edited: Client) async throws -> Client
+  /// the edit left alone keeps that program's value (its email too). A field both changed, to
+  /// different values, is the mode's to settle. Returns the client as saved. Throws
+  /// ``ClientChanged`` (``UpdateMode/askIfBothChanged``), or ``StorageError`` when the client
+  /// was deleted, or the new email belongs to another.
+  public var update: @Sendable (_ id: Int64, _ original: Client, _ edited: Client, _ mode: UpdateMode) async throws -> Client
   /// The ids of the clients whose name or email has a word starting with each word of the
   /// query (case aside), oldest first; every client's for an empty query.
   public var matches: @Sendable (String) async throws -> [Int64]
@@ -33,7 +34,7 @@ public struct ClientStorageClient: Sendable {
     all: @escaping @Sendable () async throws -> [Client],
     remove: @escaping @Sendable (SavedClient) async throws -> ClientRemoval,
     find: @escaping @Sendable (String) async throws -> SavedClient?,
-    update: @escaping @Sendable (_ id: Int64, _ original: Client, _ edited: Client) async throws -> Client,
+    update: @escaping @Sendable (_ id: Int64, _ original: Client, _ edited: Client, _ mode: UpdateMode) async throws -> Client,
     matches: @escaping @Sendable (String) async throws -> [Int64],
     clients: @escaping @Sendable ([Int64]) async throws -> [SavedClient]
   ) {
@@ -48,6 +49,31 @@ public struct ClientStorageClient: Sendable {
   }
 }
 
+extension ClientStorageClient {
+  /// What an update does with a field another program saved meanwhile that the edit changed
+  /// too, to another value.
+  public enum UpdateMode: Hashable, Sendable {
+    /// Save nothing and throw ``ClientChanged``, so the person can choose.
+    case askIfBothChanged
+    /// Save the edit's value over the other program's.
+    case keepMine
+  }
+
+  /// Another program saved the client meanwhile, changing fields the edit changed too, to
+  /// other values (``UpdateMode/askIfBothChanged``): nothing was saved.
+  public struct ClientChanged: Error, Hashable, Sendable {
+    /// The fields both changed, as `--set` spells them.
+    public var fields: [String]
+    /// The client as the other program saved it.
+    public var saved: Client
+
+    public init(fields: [String], saved: Client) {
+      self.fields = fields
+      self.saved = saved
+    }
+  }
+}
+
 extension ClientStorageClient: TestDependencyKey {
   public static let testValue = ClientStorageClient(
     emailExists: { _ in try unimplementedStorage("ClientStorageClient.emailExists") },
@@ -55,7 +81,7 @@ extension ClientStorageClient: TestDependencyKey {
     all: { try unimplementedStorage("ClientStorageClient.all") },
     remove: { _ in try unimplementedStorage("ClientStorageClient.remove") },
     find: { _ in try unimplementedStorage("ClientStorageClient.find") },
-    update: { _, _, _ in try unimplementedStorage("ClientStorageClient.update") },
+    update: { _, _, _, _ in try unimplementedStorage("ClientStorageClient.update") },
     matches: { _ in try unimplementedStorage("ClientStorageClient.matches") },
     clients: { _ in try unimplementedStorage("ClientStorageClient.clients") }
   )

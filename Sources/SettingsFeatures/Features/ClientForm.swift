@@ -41,6 +41,9 @@ public struct ClientForm: Reducer {
 
     /// The id of the client being edited; `nil` while adding one.
     public var editing: Int64?
+    /// What a save of an edit does with a field another program saved meanwhile that this
+    /// edit changed too: ask (the default), or keep this edit's value, as the person answered.
+    public var updateMode: ClientStorageClient.UpdateMode = .askIfBothChanged
     /// The client the form opened with (what is saved, or an empty one): Esc asks before
     /// throwing changes away only when the values differ from it.
     public var original: Client
@@ -69,6 +72,14 @@ public struct ClientForm: Reducer {
     public var client: Client {
       Client(name: name.trimmed, email: email.trimmed, age: age)
     }
+
+    /// Shows `client` in every field, as what the form opened with.
+    mutating func fill(with client: Client) {
+      name = client.name
+      email = client.email
+      age = client.age
+      original = client
+    }
   }
 
   /// The fields in focus order.
@@ -79,6 +90,11 @@ public struct ClientForm: Reducer {
   public enum Action: BindableFormAction, Equatable {
     case binding(BindingAction<State>)
     case form(FormAction<Field>)
+    /// The client as saved now, read again because the person chose it over this edit; `nil`
+    /// when another program has deleted it since.
+    case savedClientLoaded(Client?)
+    /// The client could not be read again: why, for the form.
+    case savedClientFailed(String)
 
     public var binding: BindingAction<State>? {
       if case let .binding(action) = self { action } else { nil }
@@ -107,14 +123,56 @@ public struct ClientForm: Reducer {
     // NB: The stepper keeps an age in its range; an age from elsewhere (--set age=1000) is
     //     not changed behind the person's back but refused by the age's rule.
     Reduce { state, action in
+      switch action {
       // NB: The client being edited was deleted meanwhile: "Add again" saves the form's
       //     values as a new client (its email checked like any new one's); Back keeps the form.
-      guard case .form(.promptAnswered(FormPrompt.clientDeleted.id, "add")) = action else { return .none }
-      state.editing = nil
-      return .send(.form(.submitTapped))
+      case .form(.promptAnswered(FormPrompt.clientDeleted.id, "add")):
+        state.editing = nil
+        return .send(.form(.submitTapped))
+
+      // NB: Another program saved other values in fields this edit changed too.
+      case let .form(.promptAnswered(FormPrompt.clientChanged.id, choice)):
+        switch choice {
+        case "mine":
+          state.updateMode = .keepMine
+          return .send(.form(.submitTapped))
+        case "saved":
+          guard let id = state.editing else { return .none }
+          return .run { send in
+            @Dependency(\.clientStorage) var clients
+            await send(.savedClientLoaded(try await clients.clients([id]).first?.client))
+          } catch: { error, send in
+            // NB: Not a save's answer (none runs): the form shows it as a failed save's.
+            await send(.savedClientFailed(String(describing: error)))
+          }
+        default:
+          // NB: Back: the next Save asks again, rather than keeping mine unasked over a
+          //     change the person went back from.
+          state.updateMode = .askIfBothChanged
+          return .none
+        }
+
+      case let .savedClientLoaded(client?):
+        state.fill(with: client)
+        state.updateMode = .askIfBothChanged
+        state.form.hasEdits = false
+        return .none
+
+      case .savedClientLoaded(nil):
+        // NB: Deleted since the question: the question a save would ask now.
+        state.form.prompt = .clientDeleted(StorageError.deleted(state.original).message)
+        return .none
+
+      case let .savedClientFailed(message):
+        state.form.submitError = message
+        return .none
+
+      case .binding, .form:
+        return .none
+      }
     }
     .form { state in
-      { [client = state.client, original = state.original, editing = state.editing] in
+      { [client = state.client, original = state.original, editing = state.editing, mode = state.updateMode] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body
         //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
         @Dependency(\.clientStorage) var clients
@@ -122,10 +180,12 @@ public struct ClientForm: Reducer {
           if let editing {
             // NB: Only this edit's changes: what another program saved meanwhile in the
             //     fields left alone stays.
-            _ = try await clients.update(editing, original, client)
+            _ = try await clients.update(editing, original, client, mode)
           } else {
             try await clients.add(client)
           }
+        } catch let changed as ClientStorageClient.ClientChanged {
+          throw FormPrompt.clientChanged(changed, yours: client)
         } catch let error as StorageError where error == .emailTaken {
           // NB: Taken between the check and the save (another program saved it): the email's
           //     error, as if the check had said so.
@@ -155,6 +215,30 @@ extension FormPrompt {
     prompt.message = "\(reason) while you edited it.\nAdd it again with your changes?"
     return prompt
   }
+
+  /// Asked when another program saved the client being edited with other values in fields
+  /// this edit changed too: save this edit's values over them, take the saved client into the
+  /// form, or go back to it.
+  public static func clientChanged(_ changed: ClientStorageClient.ClientChanged, yours: Client) -> FormPrompt {
+    var prompt = clientChanged
+    let values = zip(changed.saved.fields, yours.fields).filter { changed.fields.contains($0.0.name) }
+      .map { saved, mine in "\(saved.name) \(saved.value) (yours \(mine.value))" }
+    prompt.message = """
+      Another program saved this client while you edited it.
+      It saved \(values.joined(separator: ", ")).
+      Keep mine saves your values; fields you left alone keep what it saved.
+      """
+    return prompt
+  }
+
+  public static let clientChanged = FormPrompt(
+    id: "clientChanged", message: "Another program saved this client while you edited it.",
+    choices: [
+      Choice(id: "mine", key: "k", title: "Keep mine"),
+      Choice(id: "saved", key: "s", title: "Use saved"),
+      Choice(id: "back", key: "b", title: "Back"),
+    ],
+    cancelChoice: "back")
 
   public static let clientDeleted = FormPrompt(
     id: "clientDeleted", message: "The client was deleted by another program while you edited it.",

@@ -22,6 +22,20 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
       age: ours.age != base.age ? ours.age : theirs.age)
   }
 
+  /// Each field as `--set` spells it, with its value as text, in the form's order.
+  public var fields: [(name: String, value: String)] {
+    [("name", name), ("email", email), ("age", String(age))]
+  }
+
+  /// The fields (as `--set` spells them) `ours` and `theirs` both changed from `base`, each to
+  /// a value of its own: where ``merging(ours:base:theirs:)`` keeps `ours` and drops `theirs`.
+  public static func conflicts(ours: Client, base: Client, theirs: Client) -> [String] {
+    zip(ours.fields, zip(base.fields, theirs.fields)).compactMap { mine, others in
+      let (was, other) = (others.0.value, others.1.value)
+      return mine.value != was && other != was && mine.value != other ? mine.name : nil
+    }
+  }
+
   /// Whether two emails name the same client: their ``emailKey(_:)``s are equal.
   public static func emailsMatch(_ a: String, _ b: String) -> Bool {
     emailKey(a) == emailKey(b)

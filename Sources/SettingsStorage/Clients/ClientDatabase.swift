@@ -28,7 +28,7 @@ extension ClientStorageClient {
       all: { try await database.all() },
       remove: { saved in try await database.remove(saved) },
       find: { email in try await database.find(email) },
-      update: { id, original, edited in try await database.update(id, from: original, to: edited) },
+      update: { id, original, edited, mode in try await database.update(id, from: original, to: edited, mode) },
       matches: { query in try await database.matches(query) },
       clients: { ids in try await database.clients(ids) }
     )
@@ -83,7 +83,9 @@ extension ClientStorageClient {
       all: { try await opening.databaseToRead()?.all() ?? [] },
       remove: { saved in try await opening.database().remove(saved) },
       find: { email in try await opening.databaseToRead()?.find(email) },
-      update: { id, original, edited in try await opening.database().update(id, from: original, to: edited) },
+      update: { id, original, edited, mode in
+        try await opening.database().update(id, from: original, to: edited, mode)
+      },
       matches: { query in try await opening.databaseToRead()?.matches(query) ?? [] },
       clients: { ids in try await opening.databaseToRead()?.clients(ids) ?? [] }
     )
@@ -226,15 +228,24 @@ struct ClientDatabase: Sendable {
   /// Saves the changes an edit made to the client with `id`: `edited`'s changes from
   /// `original` (what the edit opened with), field by field; a taken email is the "already
   /// exists" error. A field another program saved meanwhile that the edit left alone keeps
-  /// that program's value, the email too. Returns the client as saved.
+  /// that program's value, the email too. A field both changed, to different values, throws
+  /// ``ClientStorageClient/ClientChanged`` unless `mode` keeps this edit's. Returns the client
+  /// as saved.
   @discardableResult
-  func update(_ id: Int64, from original: Client, to edited: Client) async throws -> Client {
+  func update(
+    _ id: Int64, from original: Client, to edited: Client, _ mode: ClientStorageClient.UpdateMode
+  ) async throws -> Client {
     do {
       return try await queue.write { db in
         // NB: By id, not by email: another program may have given the client another email,
         //     and a third client the old one, since the edit opened.
         guard var record = try ClientRecord.fetchOne(db, key: id) else {
           throw StorageError.deleted(original)
+        }
+        // NB: Checked in the write that saves, so no save slips in between.
+        let conflicts = Client.conflicts(ours: edited, base: original, theirs: record.client)
+        if mode == .askIfBothChanged, !conflicts.isEmpty {
+          throw ClientStorageClient.ClientChanged(fields: conflicts, saved: record.client)
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
@@ -251,6 +262,8 @@ struct ClientDatabase: Sendable {
       }
     } catch let error as StorageError {
       throw error
+    } catch let changed as ClientStorageClient.ClientChanged {
+      throw changed
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       throw StorageError.emailTaken
     } catch {

@@ -47,6 +47,8 @@ struct EditClient: AsyncParsableCommand {
     var state = ClientForm.State(name: initial.name, email: initial.email, age: initial.age, editing: found.id)
     // NB: Restored changes differ from what is saved: Esc asks before they are thrown away.
     state.original = saved
+    // NB: With --no-input nobody can be asked: the --set fields go onto the latest client.
+    state.updateMode = options.noInput ? .keepMine : .askIfBothChanged
     let store = Store(initialState: state) { ClientForm() } withDependencies: {
       $0.clientStorage = clients
       if options.noInput { $0.continuousClock = ImmediateClock() }
@@ -68,10 +70,7 @@ struct EditClient: AsyncParsableCommand {
         //     alone (a new email, say): what is saved now is read back, and said.
         output: { state in (try? await clients.clients([found.id]))?.first?.client ?? state.client },
         confirmation: { saved in
-          let form = store.state.client
-          let kept = [
-            ("name", saved.name != form.name), ("email", saved.email != form.email), ("age", saved.age != form.age),
-          ].filter(\.1).map(\.0)
+          let kept = zip(saved.fields, store.state.client.fields).filter { $0.value != $1.value }.map(\.0.name)
           return kept.isEmpty
             ? "Client \(saved.email) saved to \(path)"
             : "Client \(saved.email) saved to \(path), keeping what was saved meanwhile for \(kept.joined(separator: ", "))"

@@ -39,6 +39,22 @@ struct PromptScreenTests {
     for answer in ["Merge", "Keep mine", "Use saved", "Back"] { #expect(text.contains(answer)) }
   }
 
+  /// Another program saved the edited client's age: both ages and the three answers, with the
+  /// keys that answer them, in a box a small screen shows whole.
+  @Test func aClientChangedMeanwhileNamesBothValuesOnASmallScreen() {
+    var state = ClientForm.State(name: "Ada", email: "ada@example.com", age: 37, editing: 1)
+    state.form.prompt = FormPrompt.clientChanged(
+      ClientStorageClient.ClientChanged(fields: ["age"], saved: Client(name: "Ada", email: "ada@example.com", age: 77)),
+      yours: state.client)
+    let lines = screen(ClientForm.editLayout, state, columns: 40, rows: 14).lines
+    let text = lines.joined(separator: " ").replacingOccurrences(of: "│", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(text.contains("Another program saved this client while you edited it."), "\(lines.joined(separator: "\n"))")
+    #expect(text.contains("It saved age 77 (yours 37)."), "\(lines.joined(separator: "\n"))")
+    #expect(text.contains("[ Keep mine ] [ Use saved ] [ Back ]"), "\(lines.joined(separator: "\n"))")
+    #expect(lines.last == " k keep mine  s use saved  Esc back", "\(lines.last ?? "")")
+  }
+
   /// A file another program removed: said so, with Save and Back, and keys that answer them.
   @Test func aRemovedSettingsFileIsSaidToBeRemoved() {
     var state = SettingsForm.State()

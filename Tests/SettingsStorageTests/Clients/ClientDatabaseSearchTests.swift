@@ -111,7 +111,7 @@ struct ClientDatabaseSearchTests {
       let grace = try #require(try await storage.find("grace@navy.mil"))
       _ = try await storage.update(
         grace.id, grace.client,
-        Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85))
+        Client(name: "Grace Brewster", email: "grace@yale.edu", age: 85), .askIfBothChanged)
       #expect(try await names(storage, "hopper") == [])
       #expect(try await names(storage, "brewster yale") == ["Grace Brewster"])
       #expect(try await storage.remove(try #require(try await storage.find("ada@example.com"))) == .removed)

@@ -89,7 +89,7 @@ struct ClientDatabaseTests {
       let reopened = try ClientStorageClient.live(databaseAt: path)
       #expect(try await reopened.all() == [blob])
       let id = try #require(try await reopened.find(blob.email)?.id)
-      _ = try await reopened.update(id, blob, Client(name: "Blob", email: blob.email, age: 31))
+      _ = try await reopened.update(id, blob, Client(name: "Blob", email: blob.email, age: 31), .askIfBothChanged)
       #expect(try SQLiteShell.run("SELECT createdAt, age FROM client;", on: path) == "last tuesday|31\n", "an edit keeps it")
     }
   }
@@ -105,16 +105,39 @@ struct ClientDatabaseTests {
       // Both open the client as it is; the second saves a new age while the first is open.
       let found = try #require(try await first.find(blob.email))
       let opened = found.client
-      _ = try await second.update(found.id, opened, Client(name: blob.name, email: blob.email, age: 70))
+      _ = try await second.update(found.id, opened, Client(name: blob.name, email: blob.email, age: 70), .askIfBothChanged)
       // The first changes only the name and saves.
       var renamed = opened
       renamed.name = "Blob Junior"
-      let saved = try await first.update(found.id, opened, renamed)
+      let saved = try await first.update(found.id, opened, renamed, .askIfBothChanged)
       #expect(saved == Client(name: "Blob Junior", email: blob.email, age: 70))
       #expect(try await first.all() == [saved])
-      // A field both changed keeps the last save's value.
-      _ = try await second.update(found.id, saved, Client(name: "Blob Senior", email: blob.email, age: 70))
+      // An edit opened on what is saved now changes it unasked.
+      _ = try await second.update(found.id, saved, Client(name: "Blob Senior", email: blob.email, age: 70), .askIfBothChanged)
       #expect(try await first.find(blob.email)?.client.name == "Blob Senior")
+    }
+  }
+
+  /// Two programs change the same field of one client at once: the later save asks (throws
+  /// what the other saved) and writes nothing, unless told to keep its own value; a field both
+  /// set to the same value, or only one changed, is no question.
+  @Test func anEditOfAFieldAnotherProgramChangedMeanwhileAsksFirst() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let first = try ClientStorageClient.live(databaseAt: path)
+      let second = try ClientStorageClient.live(databaseAt: path)
+      try await first.add(blob)
+      let found = try #require(try await first.find(blob.email))
+      let theirs = Client(name: "Blob Senior", email: blob.email, age: 77)
+      _ = try await second.update(found.id, blob, theirs, .askIfBothChanged)
+      let mine = Client(name: "Blob Junior", email: blob.email, age: 77)
+      await #expect(throws: ClientStorageClient.ClientChanged(fields: ["name"], saved: theirs)) {
+        try await first.update(found.id, blob, mine, .askIfBothChanged)
+      }
+      #expect(try await first.all() == [theirs], "nothing written")
+      // Both gave the age 77: no question about it; the name is this edit's, as told.
+      #expect(try await first.update(found.id, blob, mine, .keepMine) == mine)
+      #expect(try await second.all() == [mine])
     }
   }
 
@@ -125,16 +148,16 @@ struct ClientDatabaseTests {
       let clients = try ClientStorageClient.live(databaseAt: folder.path("clients.sqlite"))
       try await clients.add(blob)
       let found = try #require(try await clients.find(blob.email))
-      _ = try await clients.update(found.id, blob, Client(name: blob.name, email: "blob.old@example.com", age: 30))
+      _ = try await clients.update(found.id, blob, Client(name: blob.name, email: "blob.old@example.com", age: 30), .askIfBothChanged)
       try await clients.add(Client(name: "Other", email: blob.email, age: 55))
       var edited = blob
       edited.name = "Blob Edited"
-      let saved = try await clients.update(found.id, blob, edited)
+      let saved = try await clients.update(found.id, blob, edited, .askIfBothChanged)
       #expect(saved == Client(name: "Blob Edited", email: "blob.old@example.com", age: 30))
       #expect(try await clients.all() == [saved, Client(name: "Other", email: blob.email, age: 55)])
       #expect(try await clients.remove(try #require(try await clients.find("blob.old@example.com"))) == .removed)
       await #expect(throws: StorageError.deleted(blob)) {
-        try await clients.update(found.id, blob, edited)
+        try await clients.update(found.id, blob, edited, .askIfBothChanged)
       }
     }
   }
@@ -147,7 +170,7 @@ struct ClientDatabaseTests {
       let alice = Client(name: "Alice", email: "shared@example.com", age: 30)
       try await clients.add(alice)
       let shown = try #require(try await clients.find(alice.email))
-      let moved = try await clients.update(shown.id, alice, Client(name: "Alice", email: "alice@example.com", age: 30))
+      let moved = try await clients.update(shown.id, alice, Client(name: "Alice", email: "alice@example.com", age: 30), .askIfBothChanged)
       let bob = Client(name: "Bob", email: "shared@example.com", age: 50)
       try await clients.add(bob)
       #expect(try await clients.remove(shown) == .changed(moved))
@@ -249,7 +272,7 @@ struct ClientDatabaseTests {
       // Its age can still be changed: its email, and so its missing key, stays as it is.
       var older = upper.client
       older.age = 41
-      #expect(try await clients.update(upper.id, upper.client, older) == older)
+      #expect(try await clients.update(upper.id, upper.client, older, .askIfBothChanged) == older)
       await #expect(throws: StorageError("A client with this email already exists")) {
         try await clients.add(Client(name: "Third", email: "José@example.com", age: 32))
       }
