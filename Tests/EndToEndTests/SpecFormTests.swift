@@ -65,6 +65,29 @@ extension EndToEnd {
       #expect(values["intro"] == nil, "a note has no value")
     }
 
+    /// "3" of 3000 typed into a port from 1024 to 65535 shows as typed; Tab away before more
+    /// digits keeps the port as it was (8080), not a number nobody typed (1024).
+    @Test func digitsOnTheirWayIntoANumbersRangeShowAsTypedAndLeaveItsValue() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try write(
+        #"{"fields": [{"key": "port", "kind": "number", "label": "Port", "min": 1024, "max": 65535, "default": 8080}, {"key": "host", "label": "Host"}]}"#,
+        to: "spec.json", in: session)
+      try session.start(["form", "spec.json"])
+      try await session.waitForFocus(on: "Port")
+      try session.type("3")
+      let screen = try await session.waitFor(text: "‹ 3… ›")
+      #expect(screen.contains("3 so far: more digits make a number from 1024 to 65535"), "\(screen)")
+      try session.press("Tab")
+      try await session.waitForFocus(on: "Host")
+      try session.type("db")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 0)
+      let values = try #require(
+        try JSONSerialization.jsonObject(with: Data(session.stdout.utf8)) as? [String: Any])
+      #expect(values["port"] as? Int == 8080, "\(session.stdout)")
+    }
+
     @Test func submitShowsEveryBrokenRuleAndKeepsTheFormOpen() async throws {
       let session = try TmuxSession()
       defer { session.close() }

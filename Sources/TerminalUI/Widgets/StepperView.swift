@@ -17,6 +17,9 @@ public struct StepperView: Widget {
 
   /// The current number.
   public var value: Int
+  /// Digits typed on their way into `range` (`3` of 3000 in 1024...65535), shown in place of
+  /// the value while focused, as `‹ 3… ›`; `nil` shows the value.
+  public var pending: String?
   /// The allowed numbers, if bounded.
   public var range: ClosedRange<Int>?
   /// How the step markers look.
@@ -30,11 +33,12 @@ public struct StepperView: Widget {
 
   /// A stepper showing `value`.
   public init(
-    value: Int, range: ClosedRange<Int>? = nil, markers: Markers = .arrows,
+    value: Int, range: ClosedRange<Int>? = nil, pending: String? = nil, markers: Markers = .arrows,
     isFocused: Bool = false, isDisabled: Bool = false, theme: Theme = .color
   ) {
     self.value = value
     self.range = range
+    self.pending = pending
     self.markers = markers
     self.isFocused = isFocused
     self.isDisabled = isDisabled
@@ -50,7 +54,8 @@ public struct StepperView: Widget {
     let (less, more) = markers == .arrows ? ("‹", "›") : ("-", "+")
     let canDecrease = range.map { value > $0.lowerBound } ?? true
     let canIncrease = range.map { value < $0.upperBound } ?? true
-    return "\(canDecrease ? less : " ") \(value) \(canIncrease ? more : " ")"
+    let shown = pending.map { $0 + "…" } ?? String(value)
+    return "\(canDecrease ? less : " ") \(shown) \(canIncrease ? more : " ")"
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {

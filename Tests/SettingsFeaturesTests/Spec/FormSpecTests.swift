@@ -552,8 +552,8 @@ struct FormSpecTests: SpecParsing {
 
   /// Digits typed into a stepper make a number in its range or are refused with a word why: a
   /// digit no number in the range starts with (2 in 100...199, a leading 0 in 1...20) changes
-  /// nothing; a number on its way into the range (1 of 175) shows the range's start, and the
-  /// status line what was typed; a range of
+  /// nothing; a number on its way into the range (1 of 175) shows as typed and leaves the value
+  /// as it was (so leaving the field keeps it), the status line saying what was typed; a range of
   /// negative numbers only takes the digits after the minus sign; in a range on both sides of
   /// zero, - (a step down) then digits types a negative number, and Backspace keeps its sign.
   @Test func digitsTypedIntoAStepperStayInItsRange() throws {
@@ -587,7 +587,18 @@ struct FormSpecTests: SpecParsing {
       return (state.numbers[index].wrappedValue, view.notice)
     }
     #expect(typing("2", into: 0) == (150, "From 100 to 199: Backspace takes a digit back"))
-    #expect(typing("1", into: 0) == (100, "1 so far: more digits make a number from 100 to 199"))
+    // Digits on their way into the range leave the value as it was (150), shown as typed.
+    #expect(typing("1", into: 0) == (150, "1 so far: more digits make a number from 100 to 199"))
+    #expect(typing("17<", into: 0) == (150, "1 so far: more digits make a number from 100 to 199"))
+    #expect(typing("175<", into: 0) == (175, "17 so far: more digits make a number from 100 to 199"))
+    // The field shows what was typed, not a number nobody typed.
+    var state = SpecForm.State()
+    state.form.focus = .field(SpecForm.Field(index: 0))
+    var view = FormViewState<SpecForm.Field>()
+    view.follow(focus: state.form.focusedField)
+    #expect(layout.actions(for: .digit(1), state: state, view: &view).isEmpty)
+    let lines = layout.render(state, size: Size(columns: 80, rows: 24), theme: .color, view: &view).buffer.lines
+    #expect(lines.contains { $0.hasSuffix("‹ 1… ›") }, "\(lines.joined(separator: "\n"))")
     #expect(typing("1", into: 1) == (-5, "-1 so far: more digits make a number from -10 to -5"))
     #expect(typing("175", into: 0) == (175, nil))
     #expect(typing("1753", into: 0) == (175, "At most 199: Backspace takes a digit back"))

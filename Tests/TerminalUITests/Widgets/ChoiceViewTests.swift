@@ -50,6 +50,9 @@ import Testing
   @Test func focusedShowsMarkers() {
     #expect(rendered(StepperView(value: 18, range: 0...150, isFocused: true)).lines == ["‹ 18 ›"])
     #expect(rendered(StepperView(value: 18, markers: .signs, isFocused: true)).lines == ["- 18 +"])
+    // Digits on their way into the range show in place of the value, while focused only.
+    #expect(rendered(StepperView(value: 8080, range: 1024...65535, pending: "3", isFocused: true)).lines == ["‹ 3… ›"])
+    #expect(rendered(StepperView(value: 8080, range: 1024...65535, pending: "3")).lines == ["8080"])
   }
 
   @Test func unfocusedShowsTheBareNumber() {

@@ -2,7 +2,9 @@ import ComposableForms
 
 /// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
 /// (Backspace takes the last one back; a digit that would pass the range's end is refused, and
-/// the status line says so), and a pasted number in the range sets it.
+/// the status line says so), and a pasted number in the range sets it. Digits on their way
+/// into the range (3 of 3000 in 1024...65535) show as typed and leave the value as it was
+/// until they make a number in the range: leaving the field then keeps the last number.
 ///
 /// ```swift
 /// Stepper("Age", \.$age, range: 0...150)
@@ -16,8 +18,9 @@ public func Stepper<State>(
     label: label, kind: .stepper, binding: BoundKeyPath(keyPath),
     draw: { state, context, area, buffer in
       StepperView(
-        value: state[keyPath: keyPath].wrappedValue, range: range, isFocused: context.isFocused,
-        isDisabled: context.isDisabled, theme: context.theme
+        value: state[keyPath: keyPath].wrappedValue, range: range,
+        pending: context.isFocused ? StepperDigits(range).pending(context.input.typed) : nil,
+        isFocused: context.isFocused, isDisabled: context.isDisabled, theme: context.theme
       ).render(in: area, buffer: &buffer)
     },
     value: { .number($0[keyPath: keyPath].wrappedValue) },
@@ -39,32 +42,35 @@ public func Stepper<State>(
         //     only, the digits after its minus sign. A digit no number in the range can start
         //     with is refused with a word why (starting again from it made 1500, typed into
         //     -1000...1000, a silent 0). A number on its way into the range (15 on its way to
-        //     150 in 100...199) shows the range's nearest end meanwhile.
+        //     150 in 100...199) is shown as typed, the value left as it was: the range's
+        //     nearest end put in its place was saved by a Tab or Enter after "3" of 3000.
         let typed = input.typed + String(digit)
         switch StepperDigits(range).number(typed) {
         case let .inRange(number):
           input.typed = typed
           next = number
-        case let .onItsWay(shown):
+        case .onItsWay:
           input.typed = typed
-          next = shown
-          // NB: The field shows the range's nearest end meanwhile: the status line says what
-          //     was typed, so the digits do not look lost.
-          let spelled = (range.upperBound < 0 ? StepperDigits.minus : "") + typed
-          input.notice = "\(spelled) so far: more digits make a number from \(range.lowerBound) to \(range.upperBound)"
+          input.notice = StepperDigits(range).onItsWayNotice(typed)
+          return nil
         case let .refused(why):
           input.notice = why + ": Backspace takes a digit back"
           return nil
         }
       case .edit(.backspace):
         // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
-        //     and no digits left is 0 (the range's end nearest to it).
+        //     and no digits left is 0 (the range's end nearest to it). Digits left on their way
+        //     into the range (300 of 3000 in 1024...65535) leave the value as it was.
         let sign = value < 0 && StepperDigits.spansZero(range) ? StepperDigits.minus : ""
         let digits = input.typed.isEmpty ? sign + String(value.magnitude) : input.typed
         input.typed = String(digits.dropLast())
-        if case let .inRange(number) = StepperDigits(range).number(input.typed) {
+        switch StepperDigits(range).number(input.typed) {
+        case let .inRange(number):
           next = number
-        } else {
+        case .onItsWay:
+          input.notice = StepperDigits(range).onItsWayNotice(input.typed)
+          return nil
+        case .refused:
           next = min(max(0, range.lowerBound), range.upperBound)
         }
       case let .edit(.paste(text)):
@@ -99,8 +105,8 @@ public func Stepper<State>(
 struct StepperDigits {
   enum Outcome: Equatable {
     case inRange(Int)
-    /// Not in the range yet, but more digits can take it there; the range's nearest end shows.
-    case onItsWay(showing: Int)
+    /// Not in the range yet, but more digits can take it there.
+    case onItsWay
     /// Why no more digits can make a number in the range.
     case refused(String)
   }
@@ -138,7 +144,20 @@ struct StepperDigits {
     guard magnitude > 0, canGrow(magnitude, into: magnitudes) else {
       return .refused("From \(range.lowerBound) to \(range.upperBound)")
     }
-    return .onItsWay(showing: isNegative ? min(range.upperBound, 0) : max(range.lowerBound, 0))
+    return .onItsWay
+  }
+
+  /// The number `typed` spells as a person reads it (a range of negative numbers only takes
+  /// digits alone) when it is on its way into the range, else `nil`: the stepper shows it in
+  /// place of its value.
+  func pending(_ typed: String) -> String? {
+    guard !typed.isEmpty, number(typed) == .onItsWay else { return nil }
+    return (range.upperBound < 0 ? Self.minus : "") + typed
+  }
+
+  /// What the status line says while typed digits are on their way into the range.
+  func onItsWayNotice(_ typed: String) -> String {
+    "\(pending(typed) ?? typed) so far: more digits make a number from \(range.lowerBound) to \(range.upperBound)"
   }
 
   /// Whether more digits after `magnitude` can make a number in `magnitudes`.
