@@ -482,6 +482,28 @@ struct ClientFormTests {
     }
   }
 
+  /// Use saved, when the database cannot be read now: why, where a failed save says it, and
+  /// the form's values stay.
+  @Test func useSavedThatCannotReadTheClientSaysWhy() async {
+    let changed = ClientStorageClient.ClientChanged(
+      fields: ["age"], saved: Client(name: "Ada", email: "ada@example.com", age: 77))
+    let store = await savingAdaAged37(
+      emailExists: true, update: { _, _, _, _ in throw changed },
+      saved: { _ in throw StorageError("Cannot read clients from the clients database at db: disk I/O error.") })
+    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "saved"))) {
+      $0.form.prompt = nil
+    }
+    await store.receive(.savedClientFailed("Cannot read clients from the clients database at db: disk I/O error.")) {
+      $0.form.submitError = "Cannot read clients from the clients database at db: disk I/O error."
+    }
+    #expect(store.state.age == 37)
+  }
+
   @Test func editingToAnotherClientsEmailIsRefused() async {
     var state = ClientForm.State(name: "Ada", email: "ada@example.com", age: 36, editing: 1)
     state.form.focus = .field(.email)

@@ -3,7 +3,9 @@ import SettingsFeatures
 
 extension ClientDatabase {
   /// The ids of the clients whose name or email has a word starting with each word of `query`
-  /// (case and accents aside), oldest first; every client's for a query without words.
+  /// (case and accents aside), oldest first; every client's for a query without words. A word
+  /// in a script written without spaces (Chinese, Japanese, Thai, ...) is found anywhere in the
+  /// name or email: `小龙` finds 李小龙.
   ///
   /// Ids, not rows: a list of 100,000 clients keeps 100,000 numbers and loads only the rows on
   /// screen (``clients(_:)``). BENCHMARKS.md, part 6, has the figures.
@@ -17,17 +19,48 @@ extension ClientDatabase {
         let words = try db.makeTokenizer(Self.searchTokenizer).tokenize(query: query)
           .map { $0.token.filter { $0.isLetter || $0.isNumber } }
           .filter { !$0.isEmpty }
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " ")) else {
-          return try Int64.fetchAll(db, sql: "SELECT id FROM \(ClientRecord.databaseTableName) ORDER BY id")
+        // NB: The tokenizer splits at spaces and punctuation, so the index holds a run of Han,
+        //     kana or Thai letters as one word ("李小龙"), whose inner words no prefix finds:
+        //     such a query word is looked for inside the row, reading every row (BENCHMARKS.md,
+        //     part 6).
+        let unspaced = words.filter(Self.isWrittenWithoutSpaces)
+        let pattern = FTS5Pattern(matchingAllPrefixesIn: words.filter { !Self.isWrittenWithoutSpaces($0) }.joined(separator: " "))
+        let table = ClientRecord.databaseTableName
+        if unspaced.isEmpty {
+          guard let pattern else { return try Int64.fetchAll(db, sql: "SELECT id FROM \(table) ORDER BY id") }
+          return try Int64.fetchAll(
+            db, sql: "SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ? ORDER BY rowid",
+            arguments: [pattern])
+        }
+        var conditions = Array(repeating: "(instr(name, ?) > 0 OR instr(email, ?) > 0)", count: unspaced.count)
+        var arguments = StatementArguments(unspaced.flatMap { [$0, $0] })
+        if let pattern {
+          conditions.append("id IN (SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)")
+          arguments += [pattern]
         }
         return try Int64.fetchAll(
-          db, sql: "SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ? ORDER BY rowid",
-          arguments: [pattern])
+          db, sql: "SELECT id FROM \(table) WHERE \(conditions.joined(separator: " AND ")) ORDER BY id",
+          arguments: arguments)
       }
     } catch {
       throw mapped(error, doing: "search")
     }
   }
+
+  /// Whether `word` holds letters of a script written without spaces between words: Han
+  /// (Chinese, and Japanese kanji), hiragana, katakana, Thai, Lao, Khmer, Myanmar.
+  static func isWrittenWithoutSpaces(_ word: String) -> Bool {
+    word.unicodeScalars.contains { scalar in
+      scalar.properties.isIdeographic || unspacedScripts.contains { $0.contains(scalar.value) }
+    }
+  }
+
+  /// The Unicode blocks of the scripts besides Han written without spaces between words:
+  /// hiragana and katakana (with their extensions and half-width forms), Thai, Lao, Myanmar,
+  /// Khmer.
+  private static let unspacedScripts: [ClosedRange<UInt32>] = [
+    0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF,
+  ]
 
   /// The clients with these ids, in the order of `ids`; ids no longer saved are left out.
   func clients(_ ids: [Int64]) async throws -> [SavedClient] {

@@ -46,6 +46,30 @@ struct ClientDatabaseSearchTests {
     }
   }
 
+  /// Chinese, Japanese and Thai write words without spaces: a query word in those scripts is
+  /// found anywhere in a name or email (the index holds 李小龙 as one word), alone or beside
+  /// words of other scripts, which still start words.
+  @Test func wordsOfScriptsWithoutSpacesAreFoundInsideNames() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      for client in [
+        Client(name: "Bruce 李小龙", email: "bruce@example.hk", age: 32),
+        Client(name: "山田太郎", email: "taro@example.jp", age: 40),
+        Client(name: "カタカナ タロウ", email: "kana@example.jp", age: 50),
+        Client(name: "สมชาย ใจดี", email: "somchai@example.th", age: 45),
+      ] { try await storage.add(client) }
+      #expect(try await names(storage, "小龙") == ["Bruce 李小龙"])
+      #expect(try await names(storage, "李") == ["Bruce 李小龙"])
+      #expect(try await names(storage, "太郎") == ["山田太郎"])
+      #expect(try await names(storage, "タロ") == ["カタカナ タロウ"])
+      #expect(try await names(storage, "ใจ") == ["สมชาย ใจดี"])
+      #expect(try await names(storage, "bru 小龙") == ["Bruce 李小龙"])
+      #expect(try await names(storage, "ruce 小龙") == [], "a Latin word still starts a word")
+      #expect(try await names(storage, "小龙 太郎") == [], "every word must be found")
+      #expect(try await names(storage, "老虎") == [])
+    }
+  }
+
   /// Emoji and symbols are not in the index: a search drops them wherever they stand, so one
   /// of them alone lists everyone (as a lone `.` does) instead of no one.
   @Test func emojiAndSymbolsAreDroppedAlikeAloneOrBesideAWord() async throws {
