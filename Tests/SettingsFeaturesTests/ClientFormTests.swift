@@ -423,8 +423,64 @@ struct ClientFormTests {
     await store.receive(.form(.submitFinished(error: nil))) {
       $0.form.submission = nil
       $0.form.outcome = .submitted
+      $0.updateMode = .askIfBothChanged
     }
     #expect(modes.value == [.askIfBothChanged, .keepMine])
+  }
+
+  /// A clash is a field both changed, each to a value of its own: not one only one changed,
+  /// nor both to the same value, nor emails that differ only in case.
+  @Test func aClashIsAFieldBothChangedToDifferentValues() {
+    let base = Client(name: "Ada", email: "ada@example.com", age: 36)
+    func clash(_ ours: Client, _ theirs: Client) -> [String] { Client.conflicts(ours: ours, base: base, theirs: theirs) }
+    #expect(clash(Client(name: "Ada", email: "ada@example.com", age: 37), Client(name: "Ada", email: "ada@example.com", age: 77)) == ["age"])
+    #expect(clash(Client(name: "Ada L", email: "ada@example.com", age: 36), Client(name: "Ada", email: "ada@example.com", age: 77)) == [])
+    #expect(clash(Client(name: "Ada", email: "ada@example.com", age: 77), Client(name: "Ada", email: "ada@example.com", age: 77)) == [])
+    #expect(clash(Client(name: "Ada", email: "ADA@example.com", age: 36), Client(name: "Ada", email: "Ada@example.com", age: 36)) == [])
+    #expect(clash(Client(name: "Ada K", email: "ada@x.org", age: 36), Client(name: "Ada L", email: "ada@y.org", age: 36)) == ["name", "email"])
+  }
+
+  /// The edit opened on a name another program saved with a space after it: the save is told
+  /// the name the form would save (trimmed) was there, so leaving it alone is no change.
+  @Test func theSaveComparesWithWhatTheFormOpenedWithTrimmed() async {
+    let originals = LockIsolated<[Client]>([])
+    let store = TestStore(
+      initialState: ClientForm.State(name: "Ada ", email: "ada@example.com", age: 36, editing: 1)
+    ) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in true }
+      $0.clientStorage.update = { _, original, client, _ in
+        originals.withValue { $0.append(original) }
+        return client
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(.set(\.$age, 37))
+    await store.send(.form(.submitTapped))
+    await store.finish()
+    #expect(originals.value == [Client(name: "Ada", email: "ada@example.com", age: 36)])
+  }
+
+  /// Keep mine, then a save that fails for another reason (the email taken meanwhile): the
+  /// next save asks about a clash again.
+  @Test func keepMineAnswersOneSaveOnly() async {
+    let theirs = Client(name: "Ada", email: "ada@example.com", age: 77)
+    let store = await savingAdaAged37(emailExists: true) { _, _, _, mode in
+      guard mode == .keepMine else { throw ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs) }
+      throw StorageError.emailTaken
+    }
+    let question = FormPrompt.clientChanged(
+      ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), yours: store.state.client)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    store.exhaustivity = .off
+    await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "mine")))
+    await store.receive(.form(.submitTapped))
+    await store.receive(.form(.submitRefused(.email, error: "A client with this email already exists")))
+    #expect(store.state.form.errors[.email] == "A client with this email already exists")
+    #expect(store.state.updateMode == .askIfBothChanged)
   }
 
   /// Use saved takes the client as the other program saved it into the form (nothing saved,

@@ -23,7 +23,8 @@ public struct ClientStorageClient: Sendable {
   /// was deleted, or the new email belongs to another.
   public var update: @Sendable (_ id: Int64, _ original: Client, _ edited: Client, _ mode: UpdateMode) async throws -> Client
   /// The ids of the clients whose name or email has a word starting with each word of the
-  /// query (case aside), oldest first; every client's for an empty query.
+  /// query (case aside; a word in a script written without spaces, as Chinese, may also stand
+  /// inside one), oldest first; every client's for an empty query.
   public var matches: @Sendable (String) async throws -> [Int64]
   /// The clients with these ids, in the order given; ids no longer saved are left out.
   public var clients: @Sendable ([Int64]) async throws -> [SavedClient]

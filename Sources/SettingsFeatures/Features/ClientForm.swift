@@ -70,7 +70,7 @@ public struct ClientForm: Reducer {
 
     /// The client the form would save (surrounding spaces removed).
     public var client: Client {
-      Client(name: name.trimmed, email: email.trimmed, age: age)
+      Client(name: name, email: email, age: age).trimmed
     }
 
     /// Shows `client` in every field, as what the form opened with.
@@ -167,12 +167,20 @@ public struct ClientForm: Reducer {
         state.form.submitError = message
         return .none
 
+      case .form(.submitFinished), .form(.submitRefused), .form(.submitAsked):
+        // NB: Keep mine answered one question: a save that failed for another reason (the
+        //     email taken meanwhile) and is tried again asks about a new clash.
+        state.updateMode = .askIfBothChanged
+        return .none
+
       case .binding, .form:
         return .none
       }
     }
     .form { state in
-      { [client = state.client, original = state.original, editing = state.editing, mode = state.updateMode] in
+      // NB: What the edit opened with, trimmed as the form's values are: a name another
+      //     program saved with a space after it is no change of this edit's.
+      { [client = state.client, original = state.original.trimmed, editing = state.editing, mode = state.updateMode] in
         // NB: Read when the save runs (with the store's dependencies), not each time the body
         //     is built: a dependency lookup costs more than the rest of a keystroke's reducer.
         @Dependency(\.clientStorage) var clients

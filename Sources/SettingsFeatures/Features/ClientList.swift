@@ -8,7 +8,8 @@ import ComposableForms
 /// numbers, not 100,000 rows.
 public struct ClientList: Reducer {
   public struct State: Equatable {
-    /// The search text: words that start a word of a client's name or email.
+    /// The search text: words that start a word of a client's name or email (or, in a script
+    /// written without spaces, stand inside one).
     public var search: String
     /// Whether the search field has focus (typing goes there).
     public var isSearching = false

@@ -29,11 +29,18 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
 
   /// The fields (as `--set` spells them) `ours` and `theirs` both changed from `base`, each to
   /// a value of its own: where ``merging(ours:base:theirs:)`` keeps `ours` and drops `theirs`.
+  /// Emails that differ only as ``emailsMatch(_:_:)`` allows are one value.
   public static func conflicts(ours: Client, base: Client, theirs: Client) -> [String] {
     zip(ours.fields, zip(base.fields, theirs.fields)).compactMap { mine, others in
       let (was, other) = (others.0.value, others.1.value)
-      return mine.value != was && other != was && mine.value != other ? mine.name : nil
+      let sameAsOther = mine.name == "email" ? emailsMatch(mine.value, other) : mine.value == other
+      return mine.value != was && other != was && !sameAsOther ? mine.name : nil
     }
+  }
+
+  /// Without surrounding whitespace in its name and email, as a form saves it.
+  public var trimmed: Client {
+    Client(name: name.trimmed, email: email.trimmed, age: age)
   }
 
   /// Whether two emails name the same client: their ``emailKey(_:)``s are equal.

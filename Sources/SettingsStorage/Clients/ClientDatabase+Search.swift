@@ -4,8 +4,8 @@ import SettingsFeatures
 extension ClientDatabase {
   /// The ids of the clients whose name or email has a word starting with each word of `query`
   /// (case and accents aside), oldest first; every client's for a query without words. A word
-  /// in a script written without spaces (Chinese, Japanese, Thai, ...) is found anywhere in the
-  /// name or email: `小龙` finds 李小龙.
+  /// in a script written without spaces (Chinese, Japanese, Thai, ...) is also found inside a
+  /// word of the name or email: `小龙` finds 李小龙.
   ///
   /// Ids, not rows: a list of 100,000 clients keeps 100,000 numbers and loads only the rows on
   /// screen (``clients(_:)``). BENCHMARKS.md, part 6, has the figures.
@@ -16,26 +16,43 @@ extension ClientDatabase {
         //     splits with the ASCII tokenizer). SQLite's keeps an emoji outside the first
         //     65,536 characters inside a word ("ana🙂"), which then finds nothing: a word's
         //     letters and digits are what is searched for.
-        let words = try db.makeTokenizer(Self.searchTokenizer).tokenize(query: query)
-          .map { $0.token.filter { $0.isLetter || $0.isNumber } }
-          .filter { !$0.isEmpty }
+        let tokenizer = try db.makeTokenizer(Self.searchTokenizer)
+        func tokens(_ text: String) throws -> [String] {
+          try tokenizer.tokenize(query: text).map { $0.token.filter { $0.isLetter || $0.isNumber } }
+            .filter { !$0.isEmpty }
+        }
+        func prefixes(_ words: [String]) -> FTS5Pattern? {
+          FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " "))
+        }
+        let table = ClientRecord.databaseTableName
+        let index = "id IN (SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)"
         // NB: The tokenizer splits at spaces and punctuation, so the index holds a run of Han,
         //     kana or Thai letters as one word ("李小龙"), whose inner words no prefix finds:
-        //     such a query word is looked for inside the row, reading every row (BENCHMARKS.md,
+        //     such a word of the query, as typed, is also looked for inside the name and email
+        //     (ASCII case aside: "tシャツ" finds Tシャツ), reading every row (BENCHMARKS.md,
         //     part 6).
-        let unspaced = words.filter(Self.isWrittenWithoutSpaces)
-        let pattern = FTS5Pattern(matchingAllPrefixesIn: words.filter { !Self.isWrittenWithoutSpaces($0) }.joined(separator: " "))
-        let table = ClientRecord.databaseTableName
-        if unspaced.isEmpty {
-          guard let pattern else { return try Int64.fetchAll(db, sql: "SELECT id FROM \(table) ORDER BY id") }
+        var spaced: [String] = []
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        for word in query.split(whereSeparator: \.isWhitespace).map(String.init) {
+          let words = try tokens(word)
+          guard Self.isWrittenWithoutSpaces(word), let pattern = prefixes(words) else {
+            spaced += words
+            continue
+          }
+          conditions.append("(instr(lower(name), lower(?)) > 0 OR instr(lower(email), lower(?)) > 0 OR \(index))")
+          arguments += [word, word, pattern]
+        }
+        if conditions.isEmpty {
+          guard let pattern = prefixes(spaced) else {
+            return try Int64.fetchAll(db, sql: "SELECT id FROM \(table) ORDER BY id")
+          }
           return try Int64.fetchAll(
             db, sql: "SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ? ORDER BY rowid",
             arguments: [pattern])
         }
-        var conditions = Array(repeating: "(instr(name, ?) > 0 OR instr(email, ?) > 0)", count: unspaced.count)
-        var arguments = StatementArguments(unspaced.flatMap { [$0, $0] })
-        if let pattern {
-          conditions.append("id IN (SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)")
+        if let pattern = prefixes(spaced) {
+          conditions.append(index)
           arguments += [pattern]
         }
         return try Int64.fetchAll(

@@ -18,7 +18,7 @@ struct ListClients: AsyncParsableCommand {
     commandName: "list",
     abstract: "Browse saved clients: search, edit, add, delete. Prints them as JSON when piped.",
     discussion: """
-      On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside), Enter \
+      On a terminal: ↑/↓ move, / searches names and emails (word starts, case aside; Chinese, Japanese or Thai anywhere), Enter \
       edits the selected client, a adds one, d deletes it after a question, Ctrl-L loads the \
       clients again (what other programs changed), ? shows every key, Esc or q quits. \
       Newest last. With --json, or when standard output is not a terminal (unless \

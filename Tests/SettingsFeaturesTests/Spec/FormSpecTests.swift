@@ -591,6 +591,9 @@ struct FormSpecTests: SpecParsing {
     #expect(typing("1", into: 0) == (150, "1 so far: more digits make a number from 100 to 199"))
     #expect(typing("17<", into: 0) == (150, "1 so far: more digits make a number from 100 to 199"))
     #expect(typing("175<", into: 0) == (175, "17 so far: more digits make a number from 100 to 199"))
+    #expect(typing("1<", into: 0) == (150, nil), "taking back the only digit typed changes nothing")
+    #expect(typing("1<", into: 1) == (-5, nil))
+    #expect(typing("1+", into: 0) == (151, nil), "a step goes from the value, and drops the digits")
     // The field shows what was typed, not a number nobody typed.
     var state = SpecForm.State()
     state.form.focus = .field(SpecForm.Field(index: 0))
@@ -599,6 +602,13 @@ struct FormSpecTests: SpecParsing {
     #expect(layout.actions(for: .digit(1), state: state, view: &view).isEmpty)
     let lines = layout.render(state, size: Size(columns: 80, rows: 24), theme: .color, view: &view).buffer.lines
     #expect(lines.contains { $0.hasSuffix("‹ 1… ›") }, "\(lines.joined(separator: "\n"))")
+    // In a range of negative numbers only, with the minus sign the digits stand for.
+    state.form.focus = .field(SpecForm.Field(index: 1))
+    view = FormViewState<SpecForm.Field>()
+    view.follow(focus: state.form.focusedField)
+    #expect(layout.actions(for: .digit(1), state: state, view: &view).isEmpty)
+    let negative = layout.render(state, size: Size(columns: 80, rows: 24), theme: .color, view: &view).buffer.lines
+    #expect(negative.contains { $0.contains("‹ -1…") }, "\(negative.joined(separator: "\n"))")
     #expect(typing("1", into: 1) == (-5, "-1 so far: more digits make a number from -10 to -5"))
     #expect(typing("175", into: 0) == (175, nil))
     #expect(typing("1753", into: 0) == (175, "At most 199: Backspace takes a digit back"))

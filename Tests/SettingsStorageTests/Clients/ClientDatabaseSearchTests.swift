@@ -57,7 +57,17 @@ struct ClientDatabaseSearchTests {
         Client(name: "山田太郎", email: "taro@example.jp", age: 40),
         Client(name: "カタカナ タロウ", email: "kana@example.jp", age: 50),
         Client(name: "สมชาย ใจดี", email: "somchai@example.th", age: 45),
+        Client(name: "Tシャツ ＡＢＣ商事", email: "shop@example.jp", age: 33),
+        Client(name: "Café東京", email: "cafe@example.jp", age: 28),
       ] { try await storage.add(client) }
+      // Words mixing scripts find themselves, as word starts still do (case, width and
+      // accents aside), and inside a word (ASCII case aside).
+      #expect(try await names(storage, "Tシャツ") == ["Tシャツ ＡＢＣ商事"])
+      #expect(try await names(storage, "tシャ") == ["Tシャツ ＡＢＣ商事"])
+      #expect(try await names(storage, "シャツ") == ["Tシャツ ＡＢＣ商事"])
+      #expect(try await names(storage, "ＡＢＣ商事") == ["Tシャツ ＡＢＣ商事"])
+      #expect(try await names(storage, "cafe東京") == ["Café東京"])
+      #expect(try await names(storage, "東京") == ["Café東京"])
       #expect(try await names(storage, "小龙") == ["Bruce 李小龙"])
       #expect(try await names(storage, "李") == ["Bruce 李小龙"])
       #expect(try await names(storage, "太郎") == ["山田太郎"])

@@ -60,8 +60,10 @@ public func Stepper<State>(
       case .edit(.backspace):
         // NB: Takes the last digit off what was typed, or off the number shown: 18 becomes 1,
         //     and no digits left is 0 (the range's end nearest to it). Digits left on their way
-        //     into the range (300 of 3000 in 1024...65535) leave the value as it was.
+        //     into the range (300 of 3000 in 1024...65535) leave the value as it was, and so
+        //     does taking back the last of them: the value never changed.
         let sign = value < 0 && StepperDigits.spansZero(range) ? StepperDigits.minus : ""
+        let wasPending = StepperDigits(range).pending(input.typed) != nil
         let digits = input.typed.isEmpty ? sign + String(value.magnitude) : input.typed
         input.typed = String(digits.dropLast())
         switch StepperDigits(range).number(input.typed) {
@@ -69,6 +71,8 @@ public func Stepper<State>(
           next = number
         case .onItsWay:
           input.notice = StepperDigits(range).onItsWayNotice(input.typed)
+          return nil
+        case .refused where wasPending:
           return nil
         case .refused:
           next = min(max(0, range.lowerBound), range.upperBound)
