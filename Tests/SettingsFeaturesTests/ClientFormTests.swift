@@ -339,6 +339,20 @@ struct ClientFormTests {
     return store
   }
 
+  /// The save found what `changed` says: the form asks about it. The question, for the steps
+  /// after.
+  @discardableResult
+  func asksAbout(
+    _ changed: ClientStorageClient.ClientChanged, _ store: TestStore<ClientForm.State, ClientForm.Action>
+  ) async -> FormPrompt {
+    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
+    await store.receive(.form(.submitAsked(question))) {
+      $0.form.submission = nil
+      $0.form.prompt = question
+    }
+    return question
+  }
+
   @Test func editingKeepsTheClientsOwnEmailAndSavesOverTheClient() async {
     let updated = LockIsolated<[(Int64, Client, Client)]>([])
     // NB: The database knows the email (it is this client's); asking would say "taken".
@@ -402,17 +416,12 @@ struct ClientFormTests {
       guard mode == .keepMine else { throw ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs) }
       return client
     }
-    let question = FormPrompt.clientChanged(
-      ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), yours: store.state.client)
+    let question = await asksAbout(ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), store)
     #expect(question.message == """
       Another program saved this client while you edited it.
       It saved age 77 (yours 37).
       Keep mine saves your values; fields you left alone keep what it saved.
       """)
-    await store.receive(.form(.submitAsked(question))) {
-      $0.form.submission = nil
-      $0.form.prompt = question
-    }
     await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "mine"))) {
       $0.form.prompt = nil
       $0.updateMode = .keepMine
@@ -469,12 +478,7 @@ struct ClientFormTests {
       guard mode == .keepMine else { throw ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs) }
       throw StorageError.emailTaken
     }
-    let question = FormPrompt.clientChanged(
-      ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), yours: store.state.client)
-    await store.receive(.form(.submitAsked(question))) {
-      $0.form.submission = nil
-      $0.form.prompt = question
-    }
+    await asksAbout(ClientStorageClient.ClientChanged(fields: ["age"], saved: theirs), store)
     store.exhaustivity = .off
     await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "mine")))
     await store.receive(.form(.submitTapped))
@@ -492,11 +496,7 @@ struct ClientFormTests {
     let store = await savingAdaAged37(
       emailExists: true, update: { _, _, _, _ in throw changed },
       saved: { ids in ids == [1] ? [SavedClient(id: 1, client: theirs)] : [] })
-    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
-    await store.receive(.form(.submitAsked(question))) {
-      $0.form.submission = nil
-      $0.form.prompt = question
-    }
+    let question = await asksAbout(changed, store)
     await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "back"))) {
       $0.form.prompt = nil
     }
@@ -525,11 +525,7 @@ struct ClientFormTests {
     let changed = ClientStorageClient.ClientChanged(
       fields: ["age"], saved: Client(name: "Ada", email: "ada@example.com", age: 77))
     let store = await savingAdaAged37(emailExists: true, update: { _, _, _, _ in throw changed })
-    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
-    await store.receive(.form(.submitAsked(question))) {
-      $0.form.submission = nil
-      $0.form.prompt = question
-    }
+    await asksAbout(changed, store)
     await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "saved"))) {
       $0.form.prompt = nil
     }
@@ -546,11 +542,7 @@ struct ClientFormTests {
     let store = await savingAdaAged37(
       emailExists: true, update: { _, _, _, _ in throw changed },
       saved: { _ in throw StorageError("Cannot read clients from the clients database at db: disk I/O error.") })
-    let question = FormPrompt.clientChanged(changed, yours: store.state.client)
-    await store.receive(.form(.submitAsked(question))) {
-      $0.form.submission = nil
-      $0.form.prompt = question
-    }
+    await asksAbout(changed, store)
     await store.send(.form(.promptAnswered(prompt: "clientChanged", choice: "saved"))) {
       $0.form.prompt = nil
     }

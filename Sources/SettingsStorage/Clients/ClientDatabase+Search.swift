@@ -40,8 +40,14 @@ extension ClientDatabase {
             spaced += words
             continue
           }
-          conditions.append("(instr(lower(name), lower(?)) > 0 OR instr(lower(email), lower(?)) > 0 OR \(index))")
-          arguments += [word, word, pattern]
+          // NB: LIKE ignores the case of ASCII letters, as lower() would, without a copy of
+          //     every row's text; its own wildcards in the word are escaped.
+          let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+          conditions.append(
+            "id IN (SELECT id FROM \(table) WHERE name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' "
+              + "UNION SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)")
+          arguments += ["%\(escaped)%", "%\(escaped)%", pattern]
         }
         if conditions.isEmpty {
           guard let pattern = prefixes(spaced) else {

@@ -77,6 +77,8 @@ struct ClientDatabaseSearchTests {
       #expect(try await names(storage, "ruce 小龙") == [], "a Latin word still starts a word")
       #expect(try await names(storage, "小龙 太郎") == [], "every word must be found")
       #expect(try await names(storage, "老虎") == [])
+      #expect(try await names(storage, "李_龙") == [], "_ is no wildcard")
+      #expect(try await names(storage, "李%") == ["Bruce 李小龙"], "% is no wildcard, and dropped as a word start")
     }
   }
 

@@ -94,16 +94,24 @@ struct ClientDatabaseTests {
     }
   }
 
+  /// Two connections to one database in `folder` (as two programs have), Blob saved through
+  /// the first, and Blob as found there.
+  func twoProgramsWithBlob(
+    in folder: TemporaryFolder
+  ) async throws -> (ClientStorageClient, ClientStorageClient, SavedClient) {
+    let path = folder.path("clients.sqlite")
+    let first = try ClientStorageClient.live(databaseAt: path)
+    let second = try ClientStorageClient.live(databaseAt: path)
+    try await first.add(blob)
+    return (first, second, try #require(try await first.find(blob.email)))
+  }
+
   /// Two programs edit one client at once: each save writes only the fields its own edit
   /// changed, so neither undoes the other's change to another field.
   @Test func anEditKeepsWhatAnotherProgramSavedInTheFieldsItLeftAlone() async throws {
     try await withTemporaryFolder { folder in
-      let path = folder.path("clients.sqlite")
-      let first = try ClientStorageClient.live(databaseAt: path)
-      let second = try ClientStorageClient.live(databaseAt: path)
-      try await first.add(blob)
+      let (first, second, found) = try await twoProgramsWithBlob(in: folder)
       // Both open the client as it is; the second saves a new age while the first is open.
-      let found = try #require(try await first.find(blob.email))
       let opened = found.client
       _ = try await second.update(found.id, opened, Client(name: blob.name, email: blob.email, age: 70), .askIfBothChanged)
       // The first changes only the name and saves.
@@ -123,11 +131,7 @@ struct ClientDatabaseTests {
   /// set to the same value, or only one changed, is no question.
   @Test func anEditOfAFieldAnotherProgramChangedMeanwhileAsksFirst() async throws {
     try await withTemporaryFolder { folder in
-      let path = folder.path("clients.sqlite")
-      let first = try ClientStorageClient.live(databaseAt: path)
-      let second = try ClientStorageClient.live(databaseAt: path)
-      try await first.add(blob)
-      let found = try #require(try await first.find(blob.email))
+      let (first, second, found) = try await twoProgramsWithBlob(in: folder)
       let theirs = Client(name: "Blob Senior", email: blob.email, age: 77)
       _ = try await second.update(found.id, blob, theirs, .askIfBothChanged)
       let mine = Client(name: "Blob Junior", email: blob.email, age: 77)
