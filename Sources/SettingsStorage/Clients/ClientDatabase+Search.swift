@@ -25,7 +25,8 @@ extension ClientDatabase {
           FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " "))
         }
         let table = ClientRecord.databaseTableName
-        let index = "id IN (SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)"
+        // NB: The ids whose words start with a pattern's, read from the index.
+        let matching = "SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?"
         // NB: The tokenizer splits at spaces and punctuation, so the index holds a run of Han,
         //     kana or Thai letters as one word ("李小龙"), whose inner words no prefix finds:
         //     such a word of the query, as typed, is also looked for inside the name and email
@@ -46,19 +47,17 @@ extension ClientDatabase {
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
           conditions.append(
             "id IN (SELECT id FROM \(table) WHERE name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' "
-              + "UNION SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ?)")
+              + "UNION \(matching))")
           arguments += ["%\(escaped)%", "%\(escaped)%", pattern]
         }
         if conditions.isEmpty {
           guard let pattern = prefixes(spaced) else {
             return try Int64.fetchAll(db, sql: "SELECT id FROM \(table) ORDER BY id")
           }
-          return try Int64.fetchAll(
-            db, sql: "SELECT rowid FROM \(Self.searchTableName) WHERE \(Self.searchTableName) MATCH ? ORDER BY rowid",
-            arguments: [pattern])
+          return try Int64.fetchAll(db, sql: "\(matching) ORDER BY rowid", arguments: [pattern])
         }
         if let pattern = prefixes(spaced) {
-          conditions.append(index)
+          conditions.append("id IN (\(matching))")
           arguments += [pattern]
         }
         return try Int64.fetchAll(
