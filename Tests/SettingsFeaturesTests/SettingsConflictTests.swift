@@ -78,6 +78,7 @@ struct SettingsConflictTests {
     await store.receive(.form(.submitFinished(error: nil))) {
       $0.form.submission = nil
       $0.form.outcome = .submitted
+      $0.saveMode = .askIfChanged
     }
   }
 
@@ -103,6 +104,7 @@ struct SettingsConflictTests {
     await store.receive(.form(.submitFinished(error: nil))) {
       $0.form.submission = nil
       $0.form.outcome = .submitted
+      $0.saveMode = .askIfChanged
     }
     #expect(file.saves.value.map(\.1) == [.askIfChanged, .merge])
   }
@@ -184,12 +186,44 @@ struct SettingsConflictTests {
     await store.receive(.form(.submitAsked(again))) {
       $0.form.submission = nil
       $0.form.prompt = again
+      $0.saveMode = .askIfChanged
     }
     await store.send(answer("back")) {
       $0.form.prompt = nil
-      $0.saveMode = .askIfChanged
     }
     await store.send(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitAsked(Self.asked))) {
+      $0.form.submission = nil
+      $0.form.prompt = Self.asked
+    }
+    #expect(file.saves.value.map(\.1) == [.askIfChanged, .overwrite, .askIfChanged])
+  }
+
+  /// Keep mine, then a save that fails for another reason (a full disk): the next Save asks
+  /// about what changed by then instead of overwriting it unasked.
+  @Test func keepMineAnswersOneSaveOnly() async {
+    let file = ChangedFile()
+    let store = makeStore(file)
+    await submitAndGetAsked(store)
+    store.dependencies.settingsStorage.save = { [saves = file.saves] settings, mode in
+      saves.withValue { $0.append((settings, mode)) }
+      if mode == .overwrite { throw StorageError("Cannot save settings: no space left on device") }
+      throw SettingsStorageClient.FileChanged(fields: ["digest"])
+    }
+    await store.send(answer("mine")) {
+      $0.form.prompt = nil
+      $0.saveMode = .overwrite
+    }
+    await store.receive(.form(.submitTapped)) { $0.form.submission = .saving }
+    await store.receive(.form(.submitFinished(error: "Cannot save settings: no space left on device"))) {
+      $0.form.submission = nil
+      $0.form.submitError = "Cannot save settings: no space left on device"
+      $0.saveMode = .askIfChanged
+    }
+    await store.send(.form(.submitTapped)) {
+      $0.form.submission = .saving
+      $0.form.submitError = nil
+    }
     await store.receive(.form(.submitAsked(Self.asked))) {
       $0.form.submission = nil
       $0.form.prompt = Self.asked

@@ -163,6 +163,12 @@ public struct SettingsForm: Reducer {
         state.form.submitError = message
         return .none
 
+      case .form(.submitFinished), .form(.submitRefused), .form(.submitAsked):
+        // NB: Merge or Keep mine answered one question: a save that failed for another reason
+        //     (a full disk) and is tried again later asks about what changed by then.
+        state.saveMode = .askIfChanged
+        return .none
+
       case let .savedSettingsLoaded(settings):
         state.fill(with: settings)
         state.original = settings
