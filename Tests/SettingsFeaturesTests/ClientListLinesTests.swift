@@ -21,7 +21,7 @@ struct ClientListLinesTests {
       $0.clientStorage.clients = { await clients.clients($0) }
       $0.clientStorage.remove = { await clients.remove($0) }
       $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.update = { await clients.update($0, $1, $2, $3) }
+      $0.clientStorage.update = { try await clients.update($0, $1, $2, $3) }
       $0.clientStorage.add = { await clients.add($0) }
       $0.continuousClock = ImmediateClock()
     }
@@ -84,7 +84,7 @@ struct ClientListLinesTests {
         $0.clientStorage.matches = { await clients.matches($0) }
         $0.clientStorage.clients = { await clients.clients($0) }
         $0.clientStorage.emailExists = { _ in false }
-        $0.clientStorage.update = { await clients.update($0, $1, $2, $3) }
+        $0.clientStorage.update = { try await clients.update($0, $1, $2, $3) }
       }
       await ClientList.runLines(store, channel: channel)
     }

@@ -34,7 +34,7 @@ struct ClientListTests {
       $0.clientStorage.clients = { await clients.clients($0) }
       $0.clientStorage.remove = { await clients.remove($0) }
       $0.clientStorage.emailExists = { _ in false }
-      $0.clientStorage.update = { await clients.update($0, $1, $2, $3) }
+      $0.clientStorage.update = { try await clients.update($0, $1, $2, $3) }
       $0.continuousClock = ImmediateClock()
       $0.clientStorage.add = { _ in }
     }
@@ -277,6 +277,57 @@ struct ClientListTests {
     // The edited row shows what was saved, and stays selected.
     #expect(store.state.rows[2]?.age == 86)
     #expect(store.state.selection == 1)
+  }
+
+  /// Another program saved Grace aged 90 while the list's edit made her 86: Save asks; Use
+  /// saved shows 90 in the form, and a name changed after that saves with the 90 kept; the
+  /// row shows what was saved.
+  @Test func anEditThatClashesWithAnotherProgramsSaveAsksThenUsesTheSavedClient() async {
+    let store = await openedStore()
+    await store.send(.selected(1)) { $0.selection = 1 }
+    await store.send(.editTapped) {
+      $0.editedID = 2
+      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: 2)
+    }
+    await clients.save(Client(name: "Grace Hopper", email: "grace@navy.mil", age: 90), as: 2)
+    store.exhaustivity = .off
+    await store.send(.editor(.presented(.set(\.$age, 86))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
+    await store.finish()
+    #expect(store.state.editor?.form.prompt?.message.contains("It saved age 90 (yours 86).") == true)
+    #expect(await clients.updated == [])
+    await store.send(.editor(.presented(.form(.promptAnswered(prompt: FormPrompt.clientChanged.id, choice: "saved")))))
+    await store.finish()
+    #expect(store.state.editor?.age == 90)
+    await store.send(.editor(.presented(.set(\.$name, "Grace B. Hopper"))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
+    await store.finish()
+    #expect(store.state.editor == nil)
+    #expect(await clients.updated == [Client(name: "Grace B. Hopper", email: "grace@navy.mil", age: 90)])
+    #expect(store.state.rows[2] == Client(name: "Grace B. Hopper", email: "grace@navy.mil", age: 90))
+    #expect(store.state.selection == 1)
+  }
+
+  /// The same clash answered Keep mine: the edit's 86 is saved over the other program's 90,
+  /// and the row shows it.
+  @Test func anEditThatClashesKeptMineSavesTheEditsValue() async {
+    let store = await openedStore()
+    await store.send(.selected(1)) { $0.selection = 1 }
+    await store.send(.editTapped) {
+      $0.editedID = 2
+      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: 2)
+    }
+    await clients.save(Client(name: "Grace Hopper", email: "grace@navy.mil", age: 90), as: 2)
+    store.exhaustivity = .off
+    await store.send(.editor(.presented(.set(\.$age, 86))))
+    await store.send(.editor(.presented(.form(.submitTapped))))
+    await store.finish()
+    #expect(store.state.editor?.form.prompt?.id == FormPrompt.clientChanged.id)
+    await store.send(.editor(.presented(.form(.promptAnswered(prompt: FormPrompt.clientChanged.id, choice: "mine")))))
+    await store.finish()
+    #expect(store.state.editor == nil)
+    #expect(await clients.updated == [Client(name: "Grace Hopper", email: "grace@navy.mil", age: 86)])
+    #expect(store.state.rows[2]?.age == 86)
   }
 
   /// Another program deleted the client while it was edited, and "Add again" saved it as a new
@@ -744,7 +795,7 @@ struct ClientListTests {
     store.exhaustivity = .off
     await store.send(.removeTapped)
     let renamed = Client(name: "Alan Turing", email: "turing@bletchley.uk", age: 41)
-    _ = await clients.update(3, Self.alan, renamed, .askIfBothChanged)
+    await clients.save(renamed, as: 3)
     await clients.add(Client(name: "Bob", email: "alan@bletchley.uk", age: 50))
     await store.send(.promptAnswered(prompt: "remove", choice: "delete"))
     await store.finish()

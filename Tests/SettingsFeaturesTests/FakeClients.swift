@@ -1,17 +1,31 @@
 import SettingsFeatures
 
-/// Saved clients for the list's tests, searched like the database does (word starts).
+/// Saved clients for the list's tests, searched like the database does (word starts) and
+/// updated by its rule: an edit's changes only, a field both changed asked about.
 actor FakeClients {
   var saved: [SavedClient]
   var removed: [String] = []
+  /// The clients as each update saved them.
   var updated: [Client] = []
 
   func update(
     _ id: Int64, _ original: Client, _ client: Client, _ mode: ClientStorageClient.UpdateMode = .askIfBothChanged
-  ) -> Client {
-    updated.append(client)
+  ) throws -> Client {
+    guard let index = saved.firstIndex(where: { $0.id == id }) else { throw StorageError.deleted(original) }
+    let theirs = saved[index].client
+    let conflicts = Client.conflicts(ours: client, base: original, theirs: theirs)
+    if mode == .askIfBothChanged, !conflicts.isEmpty {
+      throw ClientStorageClient.ClientChanged(fields: conflicts, saved: theirs)
+    }
+    let merged = Client.merging(ours: client, base: original, theirs: theirs)
+    updated.append(merged)
+    saved[index].client = merged
+    return merged
+  }
+
+  /// Another program saves `client` under `id`.
+  func save(_ client: Client, as id: Int64) {
     if let index = saved.firstIndex(where: { $0.id == id }) { saved[index].client = client }
-    return client
   }
 
   init(_ clients: [Client]) {
@@ -47,7 +61,7 @@ extension FakeClients {
       all: { await self.saved.map(\.client) },
       remove: { await self.remove($0) },
       find: { email in await self.saved.first { $0.client.email == email } },
-      update: { await self.update($0, $1, $2, $3) },
+      update: { try await self.update($0, $1, $2, $3) },
       matches: { await self.matches($0) },
       clients: { await self.clients($0) })
   }

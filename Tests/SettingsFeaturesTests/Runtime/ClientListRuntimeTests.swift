@@ -65,9 +65,7 @@ struct ClientListRuntimeTests {
     events.append([.key(.up)])
     await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
     await clients.add(Client(name: "Alan Turing", email: "alan@bletchley.uk", age: 41))
-    _ = await clients.update(
-      1, Client(name: "Ada Lovelace", email: "ada@example.com", age: 36),
-      Client(name: "Ada King", email: "ada@example.com", age: 36), .askIfBothChanged)
+    await clients.save(Client(name: "Ada King", email: "ada@example.com", age: 36), as: 1)
     events.append([.key(.control("l"))])
     await eventually { backend.lines.contains { $0.contains("Alan Turing") } }
     #expect(backend.lines[0].hasSuffix("1 of 3"), "\(backend.lines)")
