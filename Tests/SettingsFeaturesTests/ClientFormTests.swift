@@ -470,6 +470,16 @@ struct ClientFormTests {
     #expect(originals.value == [Client(name: "Ada", email: "ada@example.com", age: 36)])
   }
 
+  /// An edit opened on a name saved with a space after it has nothing to discard: Esc leaves
+  /// at once.
+  @Test func aClientSavedWithSpacesAroundItsNameOpensUnchanged() async {
+    let store = TestStore(
+      initialState: ClientForm.State(name: "Ada ", email: " ada@example.com", age: 36, editing: 1)
+    ) { ClientForm() }
+    #expect(store.state.hasChangedValues == false)
+    await store.send(.form(.cancelTapped)) { $0.form.outcome = .cancelled }
+  }
+
   /// Keep mine, then a save that fails for another reason (the email taken meanwhile): the
   /// next save asks about a clash again.
   @Test func keepMineAnswersOneSaveOnly() async {

@@ -177,6 +177,40 @@ struct SettingsFormTests {
       saved.value == UserSettings(digest: .weekly, displayName: "Blob", protectMyPosts: true))
   }
 
+  /// The display name is saved without the spaces around it, as a client's name is; a file
+  /// that holds it with them opens with nothing to discard.
+  @Test func theDisplayNameIsSavedTrimmed() async {
+    let saved = LockIsolated<UserSettings?>(nil)
+    var state = SettingsForm.State(settings: UserSettings(displayName: " Blob "))
+    #expect(state.hasChangedValues == false)
+    state.form.focus = .submit
+    let store = TestStore(initialState: state) { SettingsForm() } withDependencies: {
+      $0.settingsStorage.save = { settings, _ in saved.setValue(settings) }
+    }
+    await store.send(.set(\.$displayName, "  Sp  ")) {
+      $0.displayName = "  Sp  "
+      $0.form.hasEdits = true
+    }
+    #expect(store.state.hasChangedValues == true)
+    await store.send(.form(.submitTapped)) {
+      $0.form.validated = [.digest, .displayName, .enableNotifications, .protectMyPosts]
+      $0.form.submission = .saving
+    }
+    await store.receive(.form(.submitFinished(error: nil))) {
+      $0.form.submission = nil
+      $0.form.outcome = .submitted
+    }
+    #expect(saved.value?.displayName == "Sp")
+  }
+
+  /// A display name of invisible characters only (a zero-width space) is no name.
+  @Test func aDisplayNameOfInvisibleCharactersIsRequired() {
+    var state = SettingsForm.State(settings: UserSettings(displayName: "\u{200B}\u{200B}"))
+    #expect(SettingsForm.State.rules.syncError(for: .displayName, in: state) == "Please enter a display name")
+    state.displayName = "\u{200B}Blob"
+    #expect(SettingsForm.State.rules.syncError(for: .displayName, in: state) == nil)
+  }
+
   @Test func focusWrapsAroundThroughTheButtons() async {
     var state = SettingsForm.State()
     state.form.focus = .field(.protectMyPosts)

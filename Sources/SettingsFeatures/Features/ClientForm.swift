@@ -48,7 +48,8 @@ public struct ClientForm: Reducer {
     /// throwing changes away only when the values differ from it.
     public var original: Client
 
-    public var hasChangedValues: Bool? { client != original }
+    // NB: Against what it opened with, trimmed as the form's values are (see the save).
+    public var hasChangedValues: Bool? { client != original.trimmed }
 
     /// A client form, focus on the first field: empty to add a client, or filled with a saved
     /// one to edit it (`editing` is its id).

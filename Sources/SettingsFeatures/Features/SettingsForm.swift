@@ -22,7 +22,9 @@ public struct SettingsForm: Reducer {
     /// throwing changes away only when the values differ from them.
     public var original: UserSettings
 
-    public var hasChangedValues: Bool? { settings != original }
+    // NB: Against what it opened with, trimmed as the form's values are: a display name saved
+    //     with a space after it is no change of this form's.
+    public var hasChangedValues: Bool? { settings != original.trimmed }
 
     /// The display name is required and at most 32 characters; the channel toggles are enabled
     /// only while notifications are on and permitted.
@@ -64,12 +66,13 @@ public struct SettingsForm: Reducer {
       protectMyPosts = settings.protectMyPosts
     }
 
-    /// The values the form would save.
+    /// The values the form would save (the display name without surrounding spaces).
     public var settings: UserSettings {
       UserSettings(
         digest: digest, displayName: displayName, enableNotifications: enableNotifications,
         protectMyPosts: protectMyPosts, sendEmailNotifications: sendEmailNotifications,
-        sendMobileNotifications: sendMobileNotifications)
+        sendMobileNotifications: sendMobileNotifications
+      ).trimmed
     }
   }
 

@@ -24,4 +24,11 @@ public struct UserSettings: Codable, Equatable, Hashable, Sendable {
     self.sendEmailNotifications = sendEmailNotifications
     self.sendMobileNotifications = sendMobileNotifications
   }
+
+  /// Without surrounding whitespace in its display name, as the form saves it.
+  public var trimmed: UserSettings {
+    var settings = self
+    settings.displayName = displayName.trimmed
+    return settings
+  }
 }

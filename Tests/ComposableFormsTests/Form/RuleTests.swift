@@ -7,13 +7,16 @@ struct RuleTests {
 
   @Test(arguments: [
     "", " ", "   ", "\t", "\n", " \t\n ", "\u{00A0}", "\r\n", " \u{3000} ", "\u{00A0}\t", "\t\u{2003}",
+    // Invisible characters alone: a zero-width space, joiner, word joiner, byte order mark.
+    "\u{200B}", " \u{200B}\u{200B} ", "\u{200D}", "\u{2060}\u{FEFF}", "\u{200B} \u{FE0F}",
   ])
-  func requiredRejectsEmptyAndWhitespaceOnly(value: String) {
+  func requiredRejectsEmptyWhitespaceAndInvisibleOnly(value: String) {
     #expect(Rule<String>.required("Required").validate(value) == "Required")
   }
 
   @Test(arguments: [
     "a", " a ", "Blob", "\tx\n", "😀", " e\u{301} ", "\u{00A0}a\u{00A0}", "a\u{3000}", " 日本 ",
+    "\u{200B}a", "é", "\u{200D}😀",
   ])
   func requiredAcceptsAnythingWithAVisibleCharacter(value: String) {
     #expect(Rule<String>.required("Required").validate(value) == nil)

@@ -20,9 +20,16 @@ public struct Rule<Value>: Sendable {
 }
 
 extension Rule where Value == String {
-  /// Not empty once surrounding spaces are removed.
+  /// Not empty once surrounding spaces are removed, nor only invisible characters (a
+  /// zero-width space looks empty wherever the value shows).
   public static func required(_ message: String) -> Self {
-    Self { $0.trimmingSpaces.isEmpty ? message : nil }
+    Self { value in
+      let text = value.trimmingSpaces
+      guard let first = text.unicodeScalars.first else { return message }
+      // NB: Most values start with a visible ASCII character: no Unicode properties read.
+      if first.isASCII { return nil }
+      return text.unicodeScalars.allSatisfy(\.isHidden) ? message : nil
+    }
   }
 
   /// Contains `text` (e.g. "@").
@@ -68,11 +75,7 @@ extension Rule where Value == String {
   /// where two values that look alike must be alike.
   public static func noHiddenCharacters(_ message: String) -> Self {
     Self { value in
-      value.trimmingSpaces.unicodeScalars.contains {
-        $0.properties.isWhitespace || $0.properties.generalCategory == .format
-          || $0.properties.isDefaultIgnorableCodePoint
-      }
-        ? message : nil
+      value.trimmingSpaces.unicodeScalars.contains(where: \.isHidden) ? message : nil
     }
   }
 
@@ -163,5 +166,13 @@ extension String {
       end = before
     }
     return self[start..<end]
+  }
+}
+
+extension Unicode.Scalar {
+  /// A space, or a character that shows nothing: a format character (a zero-width space or
+  /// joiner, a bidirectional mark) or one fonts are told to ignore (a variation selector).
+  fileprivate var isHidden: Bool {
+    properties.isWhitespace || properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
   }
 }
