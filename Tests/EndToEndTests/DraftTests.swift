@@ -252,6 +252,25 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    /// `--set` values go over a restored draft's: the question names the fields they give, so
+    /// "yes" does not quietly restore less than the draft holds.
+    @Test func theDraftQuestionNamesTheFieldsSetGives() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      _ = try writeClientDraft(session)
+      try await session.startShell(running: #""$BIN" client --set name=Grace --set Age=40 --set name=Grace"#)
+      let question = try await session.waitFor(text: "restore the client you were adding at")
+      // NB: Rows joined: the question wraps at 80 columns.
+      #expect(question.lines.joined().contains(", with name and Age from --set? [Y/n]"), "\(question)")
+      try session.type("y")
+      try session.press("Enter")
+      let restored = try await session.waitFor(text: "ada@exa")
+      #expect(restored.contains("Name   Grace"), "\(restored)")
+      #expect(restored.contains("Age    40"), "\(restored)")
+      try await session.discardChanges()
+      try await session.waitFor(text: "exit=1")
+    }
+
     /// A mistyped `--set` is said before anything is asked: the question about a draft came
     /// first, then the mistake, and the answer was for nothing.
     @Test func aMistypedSetIsSaidBeforeTheDraftIsOffered() async throws {

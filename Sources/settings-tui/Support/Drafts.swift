@@ -88,7 +88,11 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     //     merge takes a side: the two merges, each side's edits put on the other's, differ.
     let undoesASave = merge.flatMap { merge in kept.base.map { merge(original, $0, kept.value) != values } } ?? false
     let warning = undoesASave ? " (it changes values saved again since it was written, back to yours)" : ""
-    switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))\(warning)?") {
+    // NB: The form opens with the --set values over the draft's: the question says which, or
+    //     "yes" would quietly restore less than the draft holds.
+    let given = DraftOffer.fieldsGiven(by: options.assignments)
+    let setNote = given.isEmpty ? "" : ", with \(given) from --set"
+    switch DraftOffer.accepts("\(question) at \(DraftOffer.describe(kept.savedAt))\(warning)\(setNote)?") {
     case true?:
       return (values, keeper, nil)
     case false?:
@@ -270,6 +274,19 @@ enum DraftOffer {
   /// there is no terminal to ask on.
   static func accepts(_ question: String) -> Bool? {
     TerminalQuestion.confirm(question, defaultAnswer: true)
+  }
+
+  /// The fields `assignments` (`--set field=value`) give, as given, once each: "name and age".
+  /// Empty when none.
+  static func fieldsGiven(by assignments: [String]) -> String {
+    var seen: Set<String> = []
+    let fields = assignments.compactMap { text -> String? in
+      guard let assignment = try? FieldAssignment(text), seen.insert(assignment.normalizedField).inserted
+      else { return nil }
+      return assignment.shownField
+    }
+    guard let last = fields.last else { return "" }
+    return fields.count == 1 ? last : fields.dropLast().joined(separator: ", ") + " and " + last
   }
 
   /// "14:32" today, the date otherwise.
