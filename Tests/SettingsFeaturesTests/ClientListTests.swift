@@ -279,10 +279,9 @@ struct ClientListTests {
     #expect(store.state.selection == 1)
   }
 
-  /// Another program saved Grace aged 90 while the list's edit made her 86: Save asks; Use
-  /// saved shows 90 in the form, and a name changed after that saves with the 90 kept; the
-  /// row shows what was saved.
-  @Test func anEditThatClashesWithAnotherProgramsSaveAsksThenUsesTheSavedClient() async {
+  /// The list's edit of Grace (85) to 86, saved after another program saved her aged 90:
+  /// the store once Save has asked (not exhaustive from there).
+  func editingGraceTo86WhileAnotherProgramSaves90() async -> TestStore<ClientList.State, ClientList.Action> {
     let store = await openedStore()
     await store.send(.selected(1)) { $0.selection = 1 }
     await store.send(.editTapped) {
@@ -294,6 +293,14 @@ struct ClientListTests {
     await store.send(.editor(.presented(.set(\.$age, 86))))
     await store.send(.editor(.presented(.form(.submitTapped))))
     await store.finish()
+    return store
+  }
+
+  /// Another program saved Grace aged 90 while the list's edit made her 86: Save asks; Use
+  /// saved shows 90 in the form, and a name changed after that saves with the 90 kept; the
+  /// row shows what was saved.
+  @Test func anEditThatClashesWithAnotherProgramsSaveAsksThenUsesTheSavedClient() async {
+    let store = await editingGraceTo86WhileAnotherProgramSaves90()
     #expect(store.state.editor?.form.prompt?.message.contains("It saved age 90 (yours 86).") == true)
     #expect(await clients.updated == [])
     await store.send(.editor(.presented(.form(.promptAnswered(prompt: FormPrompt.clientChanged.id, choice: "saved")))))
@@ -311,17 +318,7 @@ struct ClientListTests {
   /// The same clash answered Keep mine: the edit's 86 is saved over the other program's 90,
   /// and the row shows it.
   @Test func anEditThatClashesKeptMineSavesTheEditsValue() async {
-    let store = await openedStore()
-    await store.send(.selected(1)) { $0.selection = 1 }
-    await store.send(.editTapped) {
-      $0.editedID = 2
-      $0.editor = ClientForm.State(name: "Grace Hopper", email: "grace@navy.mil", age: 85, editing: 2)
-    }
-    await clients.save(Client(name: "Grace Hopper", email: "grace@navy.mil", age: 90), as: 2)
-    store.exhaustivity = .off
-    await store.send(.editor(.presented(.set(\.$age, 86))))
-    await store.send(.editor(.presented(.form(.submitTapped))))
-    await store.finish()
+    let store = await editingGraceTo86WhileAnotherProgramSaves90()
     #expect(store.state.editor?.form.prompt?.id == FormPrompt.clientChanged.id)
     await store.send(.editor(.presented(.form(.promptAnswered(prompt: FormPrompt.clientChanged.id, choice: "mine")))))
     await store.finish()
