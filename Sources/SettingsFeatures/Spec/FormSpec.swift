@@ -774,8 +774,9 @@ extension FormSpec {
       if field.kind == .select || field.kind == .multiselect {
         return options.contains(text) ? nil : notAnOption(text)
       }
-      // NB: Spaces alone are no answer to a required field, as in the built-in forms.
-      if requiredToo, field.required, text.allSatisfy(\.isWhitespace) { return "Required" }
+      // NB: Spaces or invisible characters alone are no answer to a required field, as in
+      //     the built-in forms (the same rule).
+      if requiredToo, field.required, let missing = Rule<String>.required("Required").validate(text) { return missing }
       if text.isEmpty { return nil }
       // NB: A value from --set or a default is held to what typing allows: one line of text
       //     without characters that steer a terminal; a text area takes line breaks and tabs.

@@ -160,6 +160,9 @@ private struct SettingsFileContents: Decodable {
     try flag(.protectMyPosts, \.protectMyPosts)
     try flag(.sendEmailNotifications, \.sendEmailNotifications)
     try flag(.sendMobileNotifications, \.sendMobileNotifications)
-    self.settings = settings
+    // NB: Read as the form saves it (trimmed): what this program loaded, the merge's base,
+    //     and what another program saved meanwhile then compare alike, so a name saved with a
+    //     space after it is no change of the form's that a merge would put over theirs.
+    self.settings = settings.trimmed
   }
 }

@@ -36,6 +36,7 @@ struct RuleTests {
     let rule = Rule<String?>.required("Required")
     #expect(rule.validate(nil) == "Required")
     #expect(rule.validate("  ") == "Required")
+    #expect(rule.validate("\u{200B}") == "Required")
     #expect(rule.validate(" a ") == nil)
   }
 

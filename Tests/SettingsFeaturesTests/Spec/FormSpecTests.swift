@@ -356,6 +356,7 @@ struct FormSpecTests: SpecParsing {
     let name = spec.fields[1]
     #expect(FormSpec.error(of: name, value: .text("")) == "Required")
     #expect(FormSpec.error(of: name, value: .text("  \t ")) == "Required", "spaces alone are no answer")
+    #expect(FormSpec.error(of: name, value: .text("\u{200B}")) == "Required", "nor invisible characters alone")
     #expect(FormSpec.error(of: name, value: .text("Ada Lovelace!")) == "At most 10 characters")
     #expect(FormSpec.error(of: spec.fields[2], value: .text("12a4")) == "Must match [0-9]{4}")
     #expect(FormSpec.error(of: spec.fields[2], value: .text("1234")) == nil)

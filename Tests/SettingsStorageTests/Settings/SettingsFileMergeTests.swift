@@ -56,6 +56,27 @@ struct SettingsFileMergeTests {
     }
   }
 
+  /// A display name saved with spaces around it reads as the form saves it (trimmed): a
+  /// save that changed another field keeps the name another program gave meanwhile, instead
+  /// of taking the trimmed one for a change of its own.
+  @Test func aNameSavedWithSpacesIsNoChangeOfThisSaves() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("settings.json")
+      try Data(#"{"displayName": " Ada "}"#.utf8).write(to: URL(fileURLWithPath: path))
+      let mine = SettingsStorageClient.live(fileAt: path)
+      var settings = try #require(try await mine.load())
+      #expect(settings.displayName == "Ada")
+      let other = SettingsStorageClient.live(fileAt: path)
+      var theirs = try #require(try await other.load())
+      theirs.displayName = "Ada Lovelace"
+      try await other.save(theirs, .merge)
+
+      settings.protectMyPosts = true
+      try await mine.save(settings, .merge)
+      #expect(try SettingsFile(path: path).load() == UserSettings(displayName: "Ada Lovelace", protectMyPosts: true))
+    }
+  }
+
   @Test func askingRefusesToWriteOverAChangedFileAndNamesWhatChanged() async throws {
     try await withTemporaryFolder { folder in
       let path = folder.path("settings.json")

@@ -119,10 +119,11 @@ extension Rule {
 }
 
 extension Rule where Value == String? {
-  /// A text given: not `nil`, and not empty once surrounding spaces are removed, as a
+  /// A text given: not `nil`, and not empty nor only spaces and invisible characters, as a
   /// required `String` is.
   public static func required(_ message: String) -> Self {
-    Self { $0.map { $0.trimmingSpaces.isEmpty } ?? true ? message : nil }
+    let text = Rule<String>.required(message)
+    return Self { $0.map(text.validate) ?? message }
   }
 }
 
