@@ -525,6 +525,14 @@ private struct Parser {
     if select != nil, object["default"] == nil || object["default"] == .null, kind == .select {
       field.defaultValue = .text(field.options(when: selected).first ?? "")
     }
+    // NB: A multiselect's values are kept in the options' order, as the form, line mode and
+    //     --set give them: a default listed in another order is put in it, so a script gets
+    //     one order whichever way the values came.
+    if kind == .multiselect, case let .list(items) = field.defaultValue {
+      let options = field.options(when: selected)
+      let place = { (item: String) in options.firstIndex(of: item) ?? options.count }
+      field.defaultValue = .list(items.enumerated().sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }.map(\.element))
+    }
     if let value = object["default"], value != .null,
       let broken = FormSpec.error(
         of: field, value: field.defaultValue, requiredToo: false,

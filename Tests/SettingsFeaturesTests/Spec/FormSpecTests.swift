@@ -87,6 +87,20 @@ struct FormSpecTests: SpecParsing {
     ])
   }
 
+  /// A multiselect's default listed in another order than its options is kept in theirs, as
+  /// `--set`, the form and line mode give the values.
+  @Test func aMultiselectDefaultIsKeptInTheOptionsOrder() throws {
+    let spec = try parse(#"""
+      {"fields": [
+        {"key": "m", "kind": "multiselect", "options": ["a", "b", "c"], "default": ["c", "a"]},
+        {"key": "s", "kind": "select", "options": ["x", "y"], "default": "y"},
+        {"key": "n", "kind": "multiselect", "optionsBy": "s", "options": {"x": ["p"], "y": ["q", "r"]}, "default": ["r", "q"]}
+      ]}
+      """#)
+    #expect(spec.fields[0].defaultValue == .list(["a", "c"]))
+    #expect(spec.fields[2].defaultValue == .list(["q", "r"]))
+  }
+
   @Test func anOptionGivenTwiceIsRefused() {
     let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["x", "y", "x", "y"]}]}"#)
     #expect(found == [#"$.fields[0].options[2]: "x" appears twice; keep one"#])
