@@ -10,7 +10,7 @@ struct SettingsTUI: AsyncParsableCommand {
     abstract: "Edit your settings and add clients in a terminal form.",
     discussion: """
       Keys (Enter submits on the last field and on Save; digits also set a picker or stepper):
-      \(Keymap.standard.summary.map(keyHelpLine).joined(separator: "\n"))
+      \(keyHelp)
 
       Exit codes: 0 submitted, 1 cancelled or invalid, 2 usage or environment error, \
       130 Ctrl-C, 141 when the reader of the output has gone (as SIGPIPE would).
@@ -27,6 +27,21 @@ struct SettingsTUI: AsyncParsableCommand {
     subcommands: [EditSettings.self, AddClient.self, ClientsCommand.self, SpecFormCommand.self],
     defaultSubcommand: EditSettings.self
   )
+
+  /// The key summary for the discussion: one wrapped line per binding.
+  ///
+  /// NB: A loop, not `joined(separator:)`: the standard library's unspecialized `joined` looks
+  ///     up its collection's associated types at run time, conformance scans that every start
+  ///     paid, since the discussion is built before any command runs (BENCHMARKS.md,
+  ///     "Start-up").
+  static var keyHelp: String {
+    var text = ""
+    for line in Keymap.standard.summary {
+      if !text.isEmpty { text += "\n" }
+      text += keyHelpLine(line)
+    }
+    return text
+  }
 
   /// One line of the key summary, indented, wrapped under itself: ArgumentParser would wrap it
   /// flush left (at 80 columns, or the terminal's width where that is less).
