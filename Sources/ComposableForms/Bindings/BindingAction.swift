@@ -84,11 +84,15 @@ protocol BindingChange<Root>: AnyObject, Sendable {
 
 /// Sets one bindable field to one value.
 @usableFromInline
-final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unchecked Sendable {
+final class FieldChange<Root, Value: Sendable>: BindingChange, @unchecked Sendable {
   // NB: `@unchecked` because key paths are not declared `Sendable`; they are immutable values,
   //     and the value is `Sendable`.
   @usableFromInline let keyPath: WritableKeyPath<Root, BindingState<Value>>
   @usableFromInline let value: Value
+  // NB: `==` kept from `set`, not required of `Value` by the class: a requirement is checked
+  //     at run time each time the class's metadata is made for a new value type, and the first
+  //     keystroke in a field paid that search (see `_FormReducer`).
+  @usableFromInline let isEqual: (Value, Value) -> Bool
   #if DEBUG
     // NB: A debug build's check that the form engine sees the value after it was set (see
     //     `_FormReducer`); a release build carries nothing for it.
@@ -97,9 +101,10 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
   #endif
 
   @usableFromInline
-  init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) {
+  init(keyPath: WritableKeyPath<Root, BindingState<Value>>, value: Value) where Value: Equatable {
     self.keyPath = keyPath
     self.value = value
+    self.isEqual = { $0 == $1 }
   }
 
   @usableFromInline var partialKeyPath: PartialKeyPath<Root> { keyPath }
@@ -114,9 +119,12 @@ final class FieldChange<Root, Value: Equatable & Sendable>: BindingChange, @unch
 
   @usableFromInline func probe(_ root: inout Root) { root[keyPath: keyPath].wrappedValue = value }
 
-  @usableFromInline func setsValue(equalTo other: Any) -> Bool { (other as? Value) == value }
+  @usableFromInline func setsValue(equalTo other: Any) -> Bool {
+    guard let other = other as? Value else { return false }
+    return isEqual(other, value)
+  }
 
-  @usableFromInline func changes(_ root: Root) -> Bool { root[keyPath: keyPath].wrappedValue != value }
+  @usableFromInline func changes(_ root: Root) -> Bool { !isEqual(root[keyPath: keyPath].wrappedValue, value) }
 }
 
 extension BindingAction: Equatable {

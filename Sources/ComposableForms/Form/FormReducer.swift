@@ -35,7 +35,7 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _FormReducer<Self> {
+  ) -> _FormReducer<Self, State, Action> {
     _FormReducer(
       base: self,
       submit: { state -> @Sendable (Send<Action>) async throws -> Void in
@@ -64,7 +64,7 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> _FormReducer<Self> {
+  ) -> _FormReducer<Self, State, Action> {
     _FormReducer(
       base: self, submit: submit,
       location: _FormReducer.Location(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -72,18 +72,16 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
 }
 
 /// The reducer ``Reducer/form(submit:)`` builds.
-public struct _FormReducer<Base: Reducer>: Reducer
-where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action.State == Base.State {
-  public typealias State = Base.State
-  public typealias Action = Base.Action
-
-  public typealias Field = State.Field
-
+// NB: The type itself requires nothing of its parameters; its `Reducer` conformance does (as
+//     `_SequenceReducer`'s). A generic type's requirements are checked by the runtime whenever
+//     its metadata is made from a mangled name, one search of every conformance record each,
+//     and a store makes its body's type at the first action: the first keystroke paid for
+//     them (BENCHMARKS.md, "Per keystroke").
+public struct _FormReducer<Base, State, Action> {
   let base: Base
   let submit: (State) -> @Sendable (_ send: Send<Action>) async throws -> Void
   /// Where `.form { … }` was written: what a debug build's reports point at.
   let location: Location
-  var rules: FormRules<State, Field> { State.rules }
 
   @Dependency(\.continuousClock) var clock
 
@@ -102,6 +100,16 @@ where Base.State: FormFeatureState, Base.Action: BindableFormAction, Base.Action
     self.submit = submit
     self.location = location
   }
+}
+
+extension _FormReducer: Reducer
+where
+  Base: Reducer, Base.State == State, Base.Action == Action, State: FormFeatureState,
+  Action: BindableFormAction, Action.State == State
+{
+  public typealias Field = State.Field
+
+  var rules: FormRules<State, Field> { State.rules }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let previousFocus = state.form.focus

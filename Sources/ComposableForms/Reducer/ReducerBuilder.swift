@@ -59,7 +59,8 @@ public enum ReducerBuilder<State, Action> {
 }
 
 /// Two reducers run one after the other; their effects are merged.
-public struct _SequenceReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: Reducer {
+// NB: The requirements are the conformance's, not the type's: see `_FormReducer`.
+public struct _SequenceReducer<R0, R1> {
   @usableFromInline let r0: R0
   @usableFromInline let r1: R1
 
@@ -68,7 +69,10 @@ public struct _SequenceReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: R
     self.r0 = r0
     self.r1 = r1
   }
+}
 
+extension _SequenceReducer: Reducer
+where R0: Reducer, R1: Reducer, R1.State == R0.State, R1.Action == R0.Action {
   @inlinable
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     self.r0.reduce(into: &state, action: action)
@@ -77,12 +81,14 @@ public struct _SequenceReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: R
 }
 
 /// One of two reducers, chosen by an `if`/`else` in a reducer builder.
-public enum _ConditionalReducer<First: Reducer, Second: Reducer<First.State, First.Action>>:
-  Reducer
-{
+// NB: The requirements are the conformance's, not the type's: see `_FormReducer`.
+public enum _ConditionalReducer<First, Second> {
   case first(First)
   case second(Second)
+}
 
+extension _ConditionalReducer: Reducer
+where First: Reducer, Second: Reducer, Second.State == First.State, Second.Action == First.Action {
   @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
@@ -93,12 +99,15 @@ public enum _ConditionalReducer<First: Reducer, Second: Reducer<First.State, Fir
 }
 
 /// Reducers of one type from a `for` loop in a reducer builder, run in order.
-public struct _ReducerArray<Element: Reducer>: Reducer {
+// NB: The requirements are the conformance's, not the type's: see `_FormReducer`.
+public struct _ReducerArray<Element> {
   @usableFromInline let reducers: [Element]
 
   @inlinable
   init(reducers: [Element]) { self.reducers = reducers }
+}
 
+extension _ReducerArray: Reducer where Element: Reducer {
   @inlinable
   public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
     Element.Action
