@@ -3,7 +3,7 @@
 /// Keep one in your feature's state (``FormFeatureState/form``) and let ``Reducer/form(submit:)``
 /// run it.
 /// Everything here is plain state, so a `TestStore` asserts every change.
-public struct FormState<Field: FormField>: Equatable {
+public struct FormState<Field: FormField>: Equatable, Sendable {
   /// What has focus, or `nil` for nothing.
   public var focus: FocusTarget<Field>?
   /// The errors shown now, one per field. A field is validated when focus leaves it, on every
@@ -66,9 +66,9 @@ public struct FormState<Field: FormField>: Equatable {
 }
 
 /// One field's asynchronous check: which value, which run, and how it went.
-public struct FieldCheck: Equatable {
+public struct FieldCheck: Equatable, Sendable {
   /// The value the check started for.
-  public var value: AnyHashable
+  public var value: CheckedValue
   /// Increases with every check of this field, so a late answer for an old value is dropped.
   public var generation: Int
   /// Where the check is.
@@ -87,10 +87,15 @@ public struct FieldCheck: Equatable {
     case failed(error: String)
   }
 
-  public init(value: AnyHashable, generation: Int, status: Status = .running) {
+  public init(value: CheckedValue, generation: Int, status: Status = .running) {
     self.value = value
     self.generation = generation
     self.status = status
+  }
+
+  /// A check of `value`: `FieldCheck(value: "ada", generation: 1)` in a test's expected state.
+  public init<Value: Hashable & Sendable>(value: Value, generation: Int, status: Status = .running) {
+    self.init(value: CheckedValue(value), generation: generation, status: status)
   }
 
   /// Whether the check is waiting or running.

@@ -60,15 +60,16 @@ struct FormCheckOrderTests {
     for _ in 1...3 {
       let store = makeStore()
       let fields: [ManyChecks.Field] = [.first, .second, .third, .fourth, .fifth, .sixth]
-      let values: [ManyChecks.Field: AnyHashable] = [
-        .first: "a", .second: "b", .third: "c", .fourth: "d", .fifth: "e",
-        .sixth: AnyHashable([AnyHashable("f"), AnyHashable("e")]),
+      let values: [ManyChecks.Field: CheckedValue] = [
+        .first: CheckedValue("a"), .second: CheckedValue("b"), .third: CheckedValue("c"),
+        .fourth: CheckedValue("d"), .fifth: CheckedValue("e"),
+        .sixth: CheckedValue([CheckedValue("f"), CheckedValue("e")]),
       ]
       await store.send(.form(.focus(.field(.second)))) {
         $0.form.focus = .field(.second)
         $0.form.validated = [.first]
         for field in fields {
-          $0.form.checks[field] = FieldCheck(value: values[field] ?? AnyHashable(""), generation: 1)
+          $0.form.checks[field] = FieldCheck(value: values[field] ?? CheckedValue(""), generation: 1)
         }
       }
       for field in fields {
@@ -135,11 +136,11 @@ struct ChainedCheckTests {
     let store = TestStore(initialState: ThreeChecks.State()) { ThreeChecks() } withDependencies: {
       $0.continuousClock = ImmediateClock()
     }
-    let values: [AnyHashable] = ["Ada", "b", "c"]
+    let values = [CheckedValue("Ada"), CheckedValue("b"), CheckedValue("c")]
     await store.send(.set(\.$name, "Ada")) {
       $0.name = "Ada"
       $0.form.hasEdits = true
-      $0.form.checks[.name] = FieldCheck(value: AnyHashable(values), generation: 1)
+      $0.form.checks[.name] = FieldCheck(value: CheckedValue(values), generation: 1)
     }
     await store.receive(.form(.checkFinished(.name, generation: 1, error: "Not here"))) {
       $0.form.checks[.name]?.status = .finished(error: "Not here")

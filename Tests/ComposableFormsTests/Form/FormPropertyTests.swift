@@ -168,7 +168,7 @@ struct FormPropertyTests {
       return "submit waits for checks but none is running"
     }
     if let check = form.checks[.username], check.isRunning, form.outcome == nil,
-      check.value != AnyHashable(state.username)
+      check.value != CheckedValue(state.username)
     {
       return "a check runs for \(check.value) but the username is \"\(state.username)\""
     }

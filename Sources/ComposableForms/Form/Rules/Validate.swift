@@ -116,7 +116,7 @@ public struct Validate<State, Field: FormField>: Sendable {
     nonisolated(unsafe) let keyPath = keyPath
     let added = AsyncCheck<State>(debounce: debounce) { state in
       let value = state[keyPath: keyPath]
-      return (AnyHashable(value), { try await check(value) })
+      return (CheckedValue(value), { try await check(value) })
     }
     return Self(
       field: field, validate: validate, binding: binding,
@@ -143,7 +143,7 @@ struct AsyncCheck<State>: Sendable {
   let debounce: Duration
   /// How many checks this one runs in turn (see ``then(_:)``).
   var count = 1
-  let prepare: @Sendable (State) -> (value: AnyHashable, operation: @Sendable () async throws -> String?)
+  let prepare: @Sendable (State) -> (value: CheckedValue, operation: @Sendable () async throws -> String?)
 
   /// This check, then `next` when this one passes: a field's second check adds to its first,
   /// as its rules do. It runs again when either value changes, after the longer debounce.
@@ -153,9 +153,9 @@ struct AsyncCheck<State>: Sendable {
       let (firstValue, first) = prepare(state)
       let (nextValue, second) = next.prepare(state)
       // NB: One flat array of every value checked, however many checks were chained.
-      let earlier = isChain ? (firstValue.base as? [AnyHashable] ?? [firstValue]) : [firstValue]
-      let later = nextIsChain ? (nextValue.base as? [AnyHashable] ?? [nextValue]) : [nextValue]
-      return (AnyHashable(earlier + later), {
+      let earlier = isChain ? firstValue.chained : [firstValue]
+      let later = nextIsChain ? nextValue.chained : [nextValue]
+      return (CheckedValue(earlier + later), {
         if let error = try await first() { return error }
         return try await second()
       })
