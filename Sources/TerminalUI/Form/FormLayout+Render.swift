@@ -113,11 +113,12 @@ extension FormLayout {
     //     items (names of keys, joined) was a good part of a typed key's rendering.
     let help = RowKey.HelpKey(
       kind: kind, enterSubmits: submits, controlKeys: controlKeys, filtering: view.input.isTyping,
-      scrolls: moreAbove || moreBelow)
+      clearsFilter: cancelClearsFilter(in: state, view: view), scrolls: moreAbove || moreBelow)
     cache.row(size.rows - 1, .help(help), in: &buffer) { buffer in
       let items = keymap.helpItems(
         for: help.kind, enterSubmits: help.enterSubmits, submitTitle: submitTitle,
-        controlKeys: help.controlKeys, filtering: help.filtering, scrolls: help.scrolls)
+        controlKeys: help.controlKeys, filtering: help.filtering, clearsFilter: help.clearsFilter,
+        scrolls: help.scrolls)
       KeyHelpView(items: items, theme: theme)
         .render(in: Rect(x: 1, y: size.rows - 1, width: size.columns - 2, height: 1), buffer: &buffer)
     }

@@ -240,8 +240,7 @@ where Action.State == State {
     case .focusPrevious:
       return [embed(.focusPrevious)]
     case .cancel:
-      // NB: Esc first clears a list's filter, as it clears the clients list's search.
-      if let field = focus?.field, control(for: field)?.kind == .list, !view.input.typed.isEmpty {
+      if cancelClearsFilter(in: state, view: view) {
         view.input = ControlInput()
         return []
       }
@@ -384,5 +383,14 @@ where Action.State == State {
     }
     if editor.text != text { editor.replaceText(text) }
     return editor
+  }
+}
+
+extension FormLayout {
+  /// Whether Esc clears the focused list's filter (one is typed) rather than cancelling the
+  /// form, as it clears the clients list's search: what Esc does, and what the footer says.
+  func cancelClearsFilter(in state: State, view: FormViewState<Field>) -> Bool {
+    guard let field = state.form.focusedField, control(for: field)?.kind == .list else { return false }
+    return !view.input.typed.isEmpty
   }
 }

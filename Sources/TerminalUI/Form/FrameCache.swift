@@ -139,13 +139,14 @@ enum RowKey: Hashable {
   /// Which button, if any, has focus.
   enum ButtonFocus: Hashable { case none, submit, cancel }
 
-  /// What ``Keymap/helpItems(for:enterSubmits:submitTitle:controlKeys:filtering:scrolls:)``
+  /// What ``Keymap/helpItems(for:enterSubmits:submitTitle:controlKeys:filtering:clearsFilter:scrolls:)``
   /// is asked, so the items are made only when the row is drawn again.
   struct HelpKey: Hashable {
     var kind: ControlKind?
     var enterSubmits: Bool
     var controlKeys: [KeyHelpView.Item]
     var filtering: Bool
+    var clearsFilter: Bool
     var scrolls: Bool
   }
 }

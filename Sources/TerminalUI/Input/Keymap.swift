@@ -201,11 +201,13 @@ extension Keymap {
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
   /// it submits (the first word of the form's submit button, `submitTitle`: `deploy`, `send`)
   /// and `press` on a button; while a list's filter is being typed (`filtering`),
-  /// Enter chooses, since the toggle key types. A form taller than the screen (`scrolls`) names
+  /// Enter chooses, since the toggle key types; while a list's filter is typed at all
+  /// (`clearsFilter`), Esc clears it. A form taller than the screen (`scrolls`) names
   /// the scroll keys before Esc, where the focused control leaves them to the form.
   public func helpItems(
     for focused: ControlKind?, enterSubmits: Bool = false, submitTitle: String = "Save",
-    controlKeys: [KeyHelpView.Item] = [], filtering: Bool = false, scrolls: Bool = false
+    controlKeys: [KeyHelpView.Item] = [], filtering: Bool = false, clearsFilter: Bool = false,
+    scrolls: Bool = false
   ) -> [KeyHelpView.Item] {
     var items: [KeyHelpView.Item] = []
     func add(_ binding: KeyBinding, _ help: String? = nil) {
@@ -246,7 +248,7 @@ extension Keymap {
     {
       items.append(.init(key: "\(up)/\(down)", action: scrollDown.help))
     }
-    add(cancel)
+    add(cancel, clearsFilter ? "clear" : nil)
     return items
   }
 

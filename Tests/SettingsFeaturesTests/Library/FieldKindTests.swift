@@ -185,6 +185,7 @@ struct FieldKindTests {
     #expect(outcome != .cancelled)
     #expect(lines[9] == " › City        (•) City 1", "\(lines.joined(separator: "\n"))")
     #expect(lines[12] == "               Type to filter", "\(lines.joined(separator: "\n"))")
+    #expect(lines.last?.hasSuffix("Esc cancel") == true, "\(lines.last ?? "")")
     let (twice, _, _) = await run(type("xyz") + [.escape, .escape], state: state)
     #expect(twice == .cancelled)
   }
@@ -198,11 +199,15 @@ struct FieldKindTests {
     let lines = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
     #expect(lines[9] == " › City        No option matches")
     #expect(lines[12] == "               Filter: xyz")
-    // While the filter is typed, the footer says Enter chooses (Space types).
+    // While the filter is typed, the footer says Enter chooses (Space types); while there is
+    // one at all, Esc clears it, and the footer says so.
     view.input.isTyping = true
     let typing = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
-    #expect(typing.last == " ↑/↓ move  Enter choose  Tab next  Shift-Tab back  Esc cancel", "\(typing.last ?? "")")
-    #expect(lines.last == " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Esc cancel", "\(lines.last ?? "")")
+    #expect(typing.last == " ↑/↓ move  Enter choose  Tab next  Shift-Tab back  Esc clear", "\(typing.last ?? "")")
+    #expect(lines.last == " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Esc clear", "\(lines.last ?? "")")
+    view.input = ControlInput()
+    let cleared = Survey.layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    #expect(cleared.last == " ↑/↓ move  Space choose  Tab next  Shift-Tab back  Esc cancel", "\(cleared.last ?? "")")
   }
 
   /// A focused field taller than the window shows from its first row (the label, the options
