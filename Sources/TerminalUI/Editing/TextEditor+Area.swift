@@ -7,9 +7,10 @@ extension TextEditor {
     public var continues: Bool
   }
 
-  /// The text's rows in a text area `width` columns wide: each line wrapped at the last space
-  /// that fits (the space stays at the end of its row), or, in a word longer than the row,
-  /// where the row is full. Every line has at least one row, an empty one too.
+  /// The text's rows in a text area `width` columns wide, measured as the area shows them (a
+  /// tab as `␉`, one column): each line wrapped at the last space that fits (the space stays
+  /// at the end of its row), or, in a word longer than the row, where the row is full. Every
+  /// line has at least one row, an empty one too.
   ///
   /// ```swift
   /// TextEditor.wrap(Array("one two three"), width: 8).map(\.range)   // [0..<8, 8..<13]
@@ -26,12 +27,12 @@ extension TextEditor {
       var lastSpace: Int?
       var position = lineStart
       while position < lineEnd {
-        let characterWidth = characters[position].displayWidth
+        let characterWidth = characters[position].shownWidth
         if column + characterWidth > width && position > rowStart {
           let rowEnd = lastSpace.map { $0 + 1 } ?? position
           rows.append(WrappedRow(range: rowStart..<rowEnd, continues: true))
           rowStart = rowEnd
-          column = characters[rowStart..<position].reduce(0) { $0 + $1.displayWidth }
+          column = characters[rowStart..<position].reduce(0) { $0 + $1.shownWidth }
           lastSpace = nil
           continue
         }
@@ -74,7 +75,7 @@ extension TextEditor {
     if cursorRow >= first + height { first = cursorRow - height + 1 }
     scrollRow = first
     let shown = rows[first..<min(rows.count, first + height)].map { String(characters[$0.range]) }
-    let column = characters[rows[cursorRow].range.lowerBound..<cursor].reduce(0) { $0 + $1.displayWidth }
+    let column = characters[rows[cursorRow].range.lowerBound..<cursor].reduce(0) { $0 + $1.shownWidth }
     return VisibleArea(
       // NB: After a row filled to its end the cursor is at `width`, in the gap a text area
       //     keeps beside its text, not over the row's last character.
@@ -110,7 +111,7 @@ extension TextEditor {
     let rows = Self.wrap(characters, width: width)
     let current = Self.row(of: cursor, in: rows)
     let goal = goalColumn
-      ?? characters[rows[current].range.lowerBound..<cursor].reduce(0) { $0 + $1.displayWidth }
+      ?? characters[rows[current].range.lowerBound..<cursor].reduce(0) { $0 + $1.shownWidth }
     goalColumn = goal
     let target = current + step
     guard rows.indices.contains(target) else { return .unchanged }
@@ -120,7 +121,7 @@ extension TextEditor {
     // NB: A wrapped row's end is the next row's start: stop before it, on this row.
     let last = row.continues ? max(row.range.lowerBound, row.range.upperBound - 1) : row.range.upperBound
     while position < last {
-      let characterWidth = characters[position].displayWidth
+      let characterWidth = characters[position].shownWidth
       if column + characterWidth > goal { break }
       column += characterWidth
       position += 1

@@ -62,6 +62,16 @@ extension String {
   }
 }
 
+extension Character {
+  /// The columns this grapheme takes as a text field or area shows it: one for a character
+  /// shown as its picture (``Swift/String/withControlPictures``: a tab as `␉`), its
+  /// ``displayWidth`` otherwise.
+  var shownWidth: Int {
+    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    return unicodeScalars.contains(where: \.mustBeEscaped) ? 1 : displayWidth
+  }
+}
+
 extension Unicode.Scalar {
   /// Whether a terminal would act on this character instead of showing it (see
   /// ``Swift/String/visibleForTerminal``).

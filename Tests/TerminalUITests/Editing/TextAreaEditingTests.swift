@@ -73,6 +73,20 @@ struct TextAreaEditingTests {
     #expect(wrapped.cursor == 4, "column 4 of 'one two '")
   }
 
+  /// A tab shows as `␉`, one column: Up and Down count it so, and land under the cursor as
+  /// drawn (after "␉abc", column 4: after "abcd" on the row above), and the cursor is drawn
+  /// where they put it.
+  @Test func upAndDownCountATabAsTheColumnItShowsIn() {
+    var editor = area("abcdefgh\n\tabcdefg", cursor: 13)
+    editor.handle(.up, width: 20)
+    #expect(editor.cursor == 4, "after 'abcd'")
+    editor.handle(.down, width: 20)
+    #expect(editor.cursor == 13, "back after '\\tabc'")
+    #expect(editor.visibleRows(width: 20, height: 3).cursorColumn == 4)
+    // A row of tabs wraps where its pictures fill the row.
+    #expect(TextEditor.wrap(Array("\t\t\t\t"), width: 2).map(\.range) == [0..<2, 2..<4])
+  }
+
   @Test func theLimitCountsLineBreaks() {
     var editor = area("ab")
     editor.maxLength = 4
