@@ -29,30 +29,36 @@ extension String {
 extension String {
   /// The text with every character ``Swift/String/visibleForTerminal`` would escape shown as a
   /// symbol one column wide instead: a control character as its picture (`␇`, `␛`, `␡`), a
-  /// character with no picture (a C1 control, a bidi override) as `�`. One character stands
-  /// for one, so a cursor's place in the text is its place in what is shown.
+  /// character with no picture (a C1 control, a bidi override) as `�`. A character that would
+  /// take no column shows too: a combining mark with nothing before it to sit on (pasted at the
+  /// start of a field, or after a tab) on a dotted circle, `◌́`, as Unicode shows a mark alone;
+  /// another (a soft hyphen, a joiner alone) as `�`. One character stands for one, so a
+  /// cursor's place in the text is its place in what is shown, and every step it takes shows.
   ///
   /// A text field shows its value this way: a value from a file that holds such a character
   /// shows where it is (the field's error names it), and the cursor visibly steps over it.
   ///
   /// ```swift
-  /// "Bl\u{7}ob".withControlPictures   // "Bl␇ob"
+  /// "Bl\u{7}ob".withControlPictures    // "Bl␇ob"
+  /// "\u{301}Ada".withControlPictures   // "◌́Ada"
   /// ```
   public var withControlPictures: String { withControlPictures(keepingLineBreaks: false) }
 
   /// The text as ``withControlPictures`` shows it, line breaks kept as they are where
   /// `keepingLineBreaks` (a text area shows a tab as `␉`, and goes on to the next row at `\n`).
   func withControlPictures(keepingLineBreaks: Bool) -> String {
-    guard holdsEscapedCharacters else { return self }
-    return String(map { character -> Character in
-      if keepingLineBreaks, character == "\n" { return character }
-      guard let scalar = character.unicodeScalars.first(where: \.mustBeEscaped) else { return character }
-      switch scalar.value {
-      case 0x00...0x1F: return Character(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-      case 0x7F: return "\u{2421}"
-      default: return "\u{FFFD}"
-      }
-    })
+    guard showsPictures else { return self }
+    var result = ""
+    for character in self {
+      result.append(keepingLineBreaks && character == "\n" ? character : character.shown)
+    }
+    return result
+  }
+
+  /// Whether any character is shown otherwise than as itself (``withControlPictures``).
+  /// Printable ASCII, what is typed most, is told from its bytes, not looked at one by one.
+  var showsPictures: Bool {
+    utf8.contains { $0 < 0x20 || $0 >= 0x7F } && contains { $0.picture != nil }
   }
 
   /// Whether any character is one ``Unicode/Scalar/mustBeEscaped``. Printable ASCII, what is
@@ -63,12 +69,59 @@ extension String {
 }
 
 extension Character {
+  /// This grapheme as a text field or area shows it (``Swift/String/withControlPictures``).
+  var shown: Character { picture ?? self }
+
   /// The columns this grapheme takes as a text field or area shows it: one for a character
-  /// shown as its picture (``Swift/String/withControlPictures``: a tab as `␉`), its
-  /// ``displayWidth`` otherwise.
+  /// shown as a picture (a tab as `␉`), its ``displayWidth`` otherwise.
   var shownWidth: Int {
     if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
-    return unicodeScalars.contains(where: \.mustBeEscaped) ? 1 : displayWidth
+    return picture == nil ? displayWidth : 1
+  }
+
+  /// What stands for this grapheme where it cannot show as itself, one column wide: a control
+  /// character's picture, `�` for another character a terminal would act on, a mark alone on
+  /// a dotted circle; `nil` for a grapheme that shows as it is.
+  fileprivate var picture: Character? {
+    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return nil }
+    if let scalar = unicodeScalars.first(where: \.mustBeEscaped) {
+      // NB: CR LF is one grapheme, shown as its first character's picture.
+      switch scalar.value {
+      case 0x00...0x1F: return Character(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: return "\u{2421}"
+      default: return "\u{FFFD}"
+      }
+    }
+    let joinsWhatPrecedes = startsWithJoiningCharacter
+    guard joinsWhatPrecedes || displayWidth == 0 else { return nil }
+    // NB: Shown otherwise: a grapheme that takes no column (a mark, a format character or a
+    //     Hangul vowel alone), and one that starts with a character that joins whatever comes
+    //     before it (a mark, a joiner): after a picture (`␛`) it would join the picture, and
+    //     two characters would show as one. A mark sits on a dotted circle, which it joins into
+    //     one grapheme (counted, so an odd cluster cannot become two); the rest are `�`. (A
+    //     letter that joins what follows it, a rare "prepend" letter, still joins a picture
+    //     after it.)
+    if joinsWhatPrecedes, let first = unicodeScalars.first,
+      [.nonspacingMark, .enclosingMark, .spacingMark].contains(first.properties.generalCategory)
+    {
+      let onCircle = "\u{25CC}" + String(self)
+      if onCircle.count == 1, let character = onCircle.first { return character }
+    }
+    return "\u{FFFD}"
+  }
+}
+
+extension Character {
+  /// Whether this grapheme starts with a character that joins a letter before it (a combining
+  /// mark, a joiner, an emoji modifier): it starts a grapheme only at the start of a text or
+  /// after a control character.
+  fileprivate var startsWithJoiningCharacter: Bool {
+    // NB: Every such character is at U+0300 or above; Unicode's grapheme rules decide.
+    guard let first = unicodeScalars.first, first.value >= 0x300, DisplayWidth.ofStandalone(first.value) == nil
+    else { return false }
+    var joined = "a"
+    joined.unicodeScalars.append(first)
+    return joined.count == 1
   }
 }
 

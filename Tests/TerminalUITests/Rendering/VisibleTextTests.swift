@@ -23,4 +23,33 @@ struct VisibleTextTests {
       #expect(text.withControlPictures == text)
     }
   }
+
+  /// A character that would take no column shows in one: a mark with nothing to sit on (first,
+  /// or after a tab) on a dotted circle, a soft hyphen or a joiner alone as `�`.
+  @Test func charactersThatTakeNoColumnShowInOne() {
+    #expect("\u{301}Ada".withControlPictures == "\u{25CC}\u{301}Ada")
+    #expect("a\t\u{301}\u{302}".withControlPictures == "a␉\u{25CC}\u{301}\u{302}")
+    #expect("Ada\u{AD}Lovelace".withControlPictures == "Ada\u{FFFD}Lovelace")
+    #expect("\u{200D}x".withControlPictures == "\u{FFFD}x")
+    // A vowel sign after an escape would join its picture: it too sits on a circle.
+    #expect("\u{1B}\u{93F}".withControlPictures == "␛\u{25CC}\u{93F}")
+    #expect("Zoe\u{308}".withControlPictures == "Zoe\u{308}", "a mark on its letter stays as it is")
+  }
+
+  /// Whatever the text, what is shown has one character for each of the text's, and each
+  /// takes at least one column: the cursor's place is right, and every step it takes shows.
+  @Test func everyShownCharacterStandsForOneAndTakesAColumn() {
+    let pieces: [String] = [
+      "a", "\u{301}", "\u{20DD}", "\t", "\n", "\r", "\u{1B}", "\u{AD}", "\u{200C}", "\u{200D}", "\u{1160}",
+      "\u{11A8}", "\u{1100}", "\u{FE0F}", "🙂", "漢", "\u{93F}", "\u{85}", "\u{202E}", " ",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
+        .joined()
+      let shown = text.withControlPictures
+      #expect(shown.count == text.count, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(shown.allSatisfy { $0.displayWidth >= 1 }, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
 }

@@ -81,6 +81,20 @@ import Testing
     #expect(cursor == Position(column: 10, row: 0))
   }
 
+  /// A combining mark pasted first has no letter to sit on: it shows on a dotted circle, one
+  /// column, and the cursor after it stands one column on (it showed nothing and stood still).
+  @Test func focusedMarkWithNothingBeforeItShowsOnADottedCircle() {
+    var buffer = Buffer(size: Size(columns: 14, rows: 1))
+    var editor = TextEditor(text: "\u{301}Ada")
+    editor.moveCursor(to: 1)
+    let cursor = TextInputView(value: editor.text).renderFocused(in: area, buffer: &buffer, editor: &editor)
+    #expect(buffer.lines == ["  \u{25CC}\u{301}Ada"])
+    #expect(cursor == Position(column: 3, row: 0))
+    #expect(editor.text == "\u{301}Ada", "shown, not changed")
+    let unfocused = rendered(TextInputView(value: "\u{301}Ada"), columns: 14, in: area)
+    #expect(unfocused.lines == ["  \u{25CC}\u{301}Ada"])
+  }
+
   @Test func focusedSecureEntryScrollsBullets() {
     var buffer = Buffer(size: Size(columns: 8, rows: 1))
     var editor = TextEditor(text: "秘密のパスワード")
