@@ -1,5 +1,4 @@
 import ComposableForms
-import Foundation
 import TerminalUI
 
 extension SpecForm {
@@ -59,14 +58,5 @@ extension SpecForm {
       }
       return item.description.map { control.description($0) } ?? control
     }
-  }
-}
-
-extension SpecForm {
-  /// What typed text and an option's title are compared as, in a list's filter, in line
-  /// mode's answers and in `--set`: case and accents aside (`sao` finds São Paulo), as the
-  /// clients search compares names.
-  @Sendable public static func matchKey(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

@@ -480,13 +480,17 @@ struct FormSpecTests: SpecParsing {
   @Test func aListsFilterIgnoresCaseAndAccents() async throws {
     SpecForm.install(try parse("""
       {"fields": [
-        {"key": "city", "kind": "select", "rows": 2, "options": ["Lisboa", "São Paulo", "Zürich", "Oslo"]}
+        {"key": "city", "kind": "select", "rows": 2,
+         "options": ["Lisboa", "São Paulo", "Zürich", "Oslo", "Łódź", "Ærøskøbing", "Straße"]}
       ]}
       """))
     let layout = SpecForm.layout()
     var state = SpecForm.State()
     state.form.focus = .field(SpecForm.Field(index: 0))
-    for (typed, found) in [("sao", "São Paulo"), ("ZUR", "Zürich")] {
+    // Letters with a stroke, or two in one, read as an ASCII keyboard types them.
+    for (typed, found) in [("sao", "São Paulo"), ("ZUR", "Zürich"), ("lodz", "Łódź"), ("aero", "Ærøskøbing"),
+      ("strasse", "Straße")]
+    {
       var view = FormViewState<SpecForm.Field>()
       view.focusedField = SpecForm.Field(index: 0)
       view.input = ControlInput(typed: typed)
@@ -499,6 +503,10 @@ struct FormSpecTests: SpecParsing {
     let channel = ScriptedLineChannel(["zurich"])
     #expect(await layout.runLines(store, channel: channel) == .submitted, "\(channel.transcript)")
     #expect(store.state.texts[0].wrappedValue == "Zürich")
+    let polish = Store(initialState: SpecForm.State()) { SpecForm() }
+    let answer = ScriptedLineChannel(["LODZ"])
+    #expect(await layout.runLines(polish, channel: answer) == .submitted, "\(answer.transcript)")
+    #expect(polish.state.texts[0].wrappedValue == "Łódź")
   }
 
   /// An answer that could be two options differing only in accents names both and is asked
