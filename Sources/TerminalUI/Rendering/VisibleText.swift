@@ -47,7 +47,7 @@ extension String {
   /// The text as ``withControlPictures`` shows it, line breaks kept as they are where
   /// `keepingLineBreaks` (a text area shows a tab as `␉`, and goes on to the next row at `\n`).
   func withControlPictures(keepingLineBreaks: Bool) -> String {
-    guard showsPictures else { return self }
+    guard showsPictures(keepingLineBreaks: keepingLineBreaks) else { return self }
     var result = ""
     for character in self {
       result.append(keepingLineBreaks && character == "\n" ? character : character.shown)
@@ -55,10 +55,12 @@ extension String {
     return result
   }
 
-  /// Whether any character is shown otherwise than as itself (``withControlPictures``).
-  /// Printable ASCII, what is typed most, is told from its bytes, not looked at one by one.
-  var showsPictures: Bool {
-    utf8.contains { $0 < 0x20 || $0 >= 0x7F } && contains { $0.picture != nil }
+  /// Whether any character is shown otherwise than as itself (``withControlPictures``), line
+  /// breaks aside where `keepingLineBreaks`. Printable ASCII, what is typed most, is told from
+  /// its bytes, not looked at one by one.
+  func showsPictures(keepingLineBreaks: Bool = false) -> Bool {
+    utf8.contains { ($0 < 0x20 && !(keepingLineBreaks && $0 == 0x0A)) || $0 >= 0x7F }
+      && contains { !(keepingLineBreaks && $0 == "\n") && $0.picture != nil }
   }
 
   /// Whether any character is one ``Unicode/Scalar/mustBeEscaped``. Printable ASCII, what is

@@ -84,7 +84,7 @@ public struct TextInputView: Widget {
     let visible: (text: String, cursorColumn: Int)
     if echo == .none {
       visible = ("", 0)
-    } else if isSecure || editor.text.showsPictures {
+    } else if isSecure || editor.text.showsPictures() {
       // NB: What is shown has one character for each of the text's (bullets, or control
       //     characters as pictures, a mark alone on a dotted circle), so scroll a copy of it and
       //     keep its offset.
