@@ -174,6 +174,9 @@ extension EndToEnd {
       let removed = try session.runDirectly(["clients", "remove", "ada@example.com", "--yes"])
       #expect(removed.status == 0, "\(removed)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: drafts.path) == [], "the draft went with the client")
+      #expect(
+        removed.stderr.contains("the unsaved edit of ada@example.com kept from an interrupted run was discarded"),
+        "the loss is said: \(removed)")
     }
 
     @Test func hangUpsThatKeepComingWhileTheFormEndsDoNotCutOffTheDraft() async throws {

@@ -33,13 +33,14 @@ struct RemoveClient: AsyncParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let path = try database.path(environment: environment)
     let clients = try database.existingClients(for: email, at: path)
-      .discardingDrafts(in: path, environment: environment)
     let saved: Client
+    let savedID: Int64
     do {
       guard let found = try await clients.find(email) else {
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       }
       saved = found.client
+      savedID = found.id
       if !yes {
         // NB: Only a person at a terminal is asked; a script says --yes (as `gh` asks of
         //     scripts), so a piped "n", or a job with no one to ask, never removes a client.
@@ -79,6 +80,16 @@ struct RemoveClient: AsyncParsableCommand {
       }
     } catch let error as StorageError {
       throw fail(error.message)
+    }
+    // NB: The drafts of its edits go with it, as from the clients list: no command would
+    //     offer them any more. An edit a run was cut off in is work the person may not know
+    //     they lose, so it is said.
+    let discarded = DraftKeeper<ClientForm.State, Client>.discardDrafts(
+      editing: savedID, in: path, environment: environment)
+    if discarded > 0 {
+      printError(
+        "the unsaved \(discarded == 1 ? "edit" : "edits") of \(saved.email) kept from an interrupted run "
+          + "\(discarded == 1 ? "was" : "were") discarded with the client")
     }
     let done = "Client \(saved.email.visibleForTerminal) removed from \(path.visibleForTerminal)"
     try StandardOutput.writeLine(done, done: done)

@@ -110,15 +110,19 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
 
   /// Removes the drafts of edits of the client saved as `id` in `database`, now that it is
   /// removed: no command would offer them any more. A draft a running edit holds stays (that
-  /// edit offers to add the client again when it saves).
-  nonisolated static func discardDrafts(editing id: Int64, in database: String, environment: [String: String]) {
+  /// edit offers to add the client again when it saves). Returns how many were removed.
+  @discardableResult
+  nonisolated static func discardDrafts(editing id: Int64, in database: String, environment: [String: String]) -> Int {
     let name = name(editing: id, in: database)
+    var removed = 0
     for slot in 1...slotCount {
       guard let path = StoragePaths.draftFile(named: slot == 1 ? name : "\(name)-\(slot)", environment: environment),
         FileManager.default.fileExists(atPath: path), let lock = DraftLock(draftPath: path)
       else { continue }
       withExtendedLifetime(lock) { DraftFile<Draft>(path: path).remove() }
+      removed += 1
     }
+    return removed
   }
 
   /// Says that a draft waits at `path` (see `offer`), and that `command` (with the values it
