@@ -264,6 +264,7 @@ extension EndToEnd {
       try write(
         #"{"fields": [{"key": "c", "kind": "select", "options": ["red", "dark blue"]}, "#
           + #"{"key": "m", "kind": "multiselect", "options": ["a", "b"]}, "#
+          + #"{"key": "k", "kind": "multiselect", "options": ["x, y", "z"]}, "#
           + #"{"key": "l", "kind": "select", "options": [\#(many)]}]}"#,
         to: "spec.json", in: session)
       let spec = session.folder.appendingPathComponent("spec.json").path
@@ -276,6 +277,15 @@ extension EndToEnd {
       let multi = try session.runDirectly(["form", spec, "--no-input", "--set", "m=a,z"])
       #expect(multi.status == 2, "\(multi)")
       #expect(multi.stderr == "settings-tui: --set m: \"z\" is not an option; expected a or b\n", "\(multi)")
+      // a,b,c splits at commas: an option that holds one is named in a JSON array, as it says.
+      let comma = try session.runDirectly(["form", spec, "--no-input", "--set", "k=x, y"])
+      #expect(comma.status == 2, "\(comma)")
+      #expect(
+        comma.stderr == #"settings-tui: --set k: "x" is not an option; expected "x, y" or z (an option with a comma goes in a JSON array: --set k='["x, y"]')"# + "\n",
+        "\(comma)")
+      let array = try session.runDirectly(["form", spec, "--no-input", "--json", "--set", #"k=["x, y"]"#])
+      #expect(array.status == 0, "\(array)")
+      #expect(array.stdout.contains(#""x, y""#), "\(array)")
       let long = try session.runDirectly(["form", spec, "--no-input", "--set", "l=opt 99"])
       #expect(long.status == 2, "\(long)")
       #expect(long.stderr.contains(#"expected one of 40 options: "opt 1", "opt 2""#), "\(long)")

@@ -482,6 +482,14 @@ private struct Parser {
           "\(listPath)[\(index)]",
           "an option must be one line of visible text (no line breaks, tabs, control or direction characters, not empty)")
       }
+      // NB: Line mode's answers and --set are read without spaces at either end, and a list
+      //     shows none: " x" could not be told from "x", nor chosen by name.
+      for index in options.indices
+      where Self.isVisibleLine(options[index]) && (options[index].first?.isWhitespace == true || options[index].last?.isWhitespace == true) {
+        problem(
+          "\(listPath)[\(index)]",
+          "an option cannot start or end with a space: it could not be told from the same option without one, nor typed")
+      }
       // NB: Two equal options could not be told apart in the form or in its output.
       var seen = Set<String>()
       if let index = options.indices.first(where: { !seen.insert(options[$0]).inserted }) {
@@ -519,9 +527,9 @@ private struct Parser {
       problem("\(path).required", "a required \(kind.rawValue) needs room for a value: maxLength is 0")
     }
     field.defaultValue = defaultValue(object["default"], field, "\(path).default")
-    // NB: A list that follows a select starts with the options of the select's default.
+    // NB: A list that follows a select starts with the options of the select's first choice.
     let select = field.optionsBy.map { fieldsSoFar[$0] }
-    let selected = select?.defaultValue.text ?? ""
+    let selected = field.optionsBy.map(firstChoice(of:)) ?? ""
     if select != nil, object["default"] == nil || object["default"] == .null, kind == .select {
       field.defaultValue = .text(field.options(when: selected).first ?? "")
     }
@@ -533,7 +541,19 @@ private struct Parser {
       let place = { (item: String) in options.firstIndex(of: item) ?? options.count }
       field.defaultValue = .list(items.enumerated().sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }.map(\.element))
     }
-    if let value = object["default"], value != .null,
+    if let value = object["default"], value != .null, kind == .select, let select,
+      case let .text(text) = field.defaultValue
+    {
+      // NB: A select that follows another takes its default wherever the other's choice offers
+      //     it (``SpecForm/State/followSelects(before:)``), and starts at its first option
+      //     where the first choice does not: a default one of the lists offers will do.
+      if !field.optionsByValue.values.contains(where: { $0.contains(text) }) {
+        problem(
+          "\(path).default",
+          "the default breaks its own rule: \"\(text.truncated(toWidth: 40))\" is not one of the options "
+            + "for any choice of \(select.key)")
+      }
+    } else if let value = object["default"], value != .null,
       let broken = FormSpec.error(
         of: field, value: field.defaultValue, requiredToo: false,
         offered: select.map { (field.options(when: selected), when: FormSpec.when($0, is: selected)) })
@@ -541,6 +561,17 @@ private struct Parser {
       problem("\(path).default", "the default breaks its own rule: \(broken)")
     }
     return field
+  }
+
+  /// The choice the select at `index` of the fields so far starts with: its default, unless
+  /// it follows a select whose first choice does not offer it (then its first option, as
+  /// ``SpecForm/State/init()`` starts it).
+  func firstChoice(of index: Int) -> String {
+    let field = fieldsSoFar[index]
+    let choice = field.defaultValue.text ?? ""
+    guard let select = field.optionsBy else { return choice }
+    let options = field.options(when: firstChoice(of: select))
+    return options.contains(choice) ? choice : options.first ?? ""
   }
 
   /// A list whose options follow the select `key` names: that select's index in `field`, and

@@ -25,6 +25,13 @@ public struct SpecForm: Reducer {
       numbers = fields.map { BindingState(wrappedValue: $0.defaultValue.number ?? 0) }
       lists = fields.map { BindingState(wrappedValue: $0.defaultValue.list ?? []) }
       form = FormState()
+      // NB: A select whose default only another choice of the select it follows offers starts
+      //     at its first option, and takes the default when that choice is made. In the spec's
+      //     order, so a list that follows such a select follows its start.
+      for index in fields.indices where fields[index].kind == .select && fields[index].optionsBy != nil {
+        let options = options(at: index)
+        if !options.contains(texts[index].wrappedValue) { texts[index].wrappedValue = options.first ?? "" }
+      }
     }
 
     /// Whether any value differs from the spec's default: Esc asks before throwing it away.

@@ -69,7 +69,13 @@ struct FieldAssignment {
     for item in try list() {
       guard let index = matcher.index(of: item) else {
         let named = matcher.ambiguities(of: item).isEmpty ? "is not an option; " : ""
-        throw fail("--set \(shownField): \"\(Self.shown(item))\" \(named)" + Self.refusal(matcher, item, options))
+        // NB: a,b,c splits at commas: an option that holds one is named in a JSON array.
+        let comma = options.first(where: { $0.contains(",") }).map { option in
+          // NB: Quoted as the shell and JSON read it where it needs no escapes; else an example.
+          let example = option.contains(where: { "\"'\\".contains($0) }) ? "a, b" : Self.shown(option)
+          return value.hasPrefix("[") ? "" : " (an option with a comma goes in a JSON array: --set \(shownField)='[\"\(example)\"]')"
+        } ?? ""
+        throw fail("--set \(shownField): \"\(Self.shown(item))\" \(named)" + Self.refusal(matcher, item, options) + comma)
       }
       chosen.insert(index)
     }

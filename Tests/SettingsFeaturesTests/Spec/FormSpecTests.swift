@@ -166,6 +166,18 @@ struct FormSpecTests: SpecParsing {
     }
   }
 
+  /// An option with a space at either end could not be told from the one without, nor named
+  /// by `--set` or line mode (which read answers without such spaces): refused.
+  @Test func anOptionWithASpaceAtEitherEndIsRefused() {
+    for bad in [" x", "x ", "\u{A0}x"] {
+      let found = problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["x", "# + "\"\(bad)\"" + "]}]}")
+      #expect(found == [
+        "$.fields[0].options[1]: an option cannot start or end with a space: it could not be told from the same option without one, nor typed"
+      ], "\(bad)")
+    }
+    #expect(problems(#"{"fields": [{"key": "s", "kind": "select", "options": ["São Paulo", "New York"]}]}"#) == [])
+  }
+
   /// Text that is not JSON says why: empty, not UTF-8, nested too deep, or where it breaks.
   @Test func textThatIsNotJSONSaysWhy() {
     func problem(_ bytes: [UInt8]) -> [String] {

@@ -48,7 +48,7 @@ struct OptionsBySpecTests: SpecParsing {
         {"key": "c", "kind": "select", "optionsBy": "size", "options": ["x"]},
         {"key": "d", "kind": "select", "optionsBy": "size", "options": {"S": ["x", "x"], "XL": ["y"]}},
         {"key": "e", "kind": "multiselect", "optionsBy": "size", "min": 2, "options": {"S": ["x"], "M": []}},
-        {"key": "f", "kind": "select", "optionsBy": "size", "default": "z", "options": {"S": ["x"], "M": ["z"]}},
+        {"key": "f", "kind": "select", "optionsBy": "size", "default": "w", "options": {"S": ["x"], "M": ["z"]}},
         {"key": "g", "kind": "text", "optionsBy": "size"},
         {"key": "h", "kind": "select", "optionsBy": "nowhere", "options": {}},
         {"key": "i", "kind": "select", "optionsBy": "i", "options": {}},
@@ -64,7 +64,7 @@ struct OptionsBySpecTests: SpecParsing {
       #"$.fields[5].options["S"][1]: "x" appears twice; keep one"#,
       #"$.fields[6].options["M"]: a multiselect needs options here too: give at least one"#,
       #"$.fields[6].min: min (2) is more than the 1 option at $.fields[6].options["S"]"#,
-      #"$.fields[7].default: the default breaks its own rule: "z" is not one of the options when size is "S""#,
+      #"$.fields[7].default: the default breaks its own rule: "w" is not one of the options for any choice of size"#,
       "$.fields[8].optionsBy: a text takes no optionsBy (it applies to select or multiselect)",
       #"$.fields[9].optionsBy: no select named "nowhere" comes before this field (selects before it: size, a, b, c, d, f)"#,
       #"$.fields[10].optionsBy: no select named "i" comes before this field (selects before it: size, a, b, c, d, f, h)"#,
@@ -119,6 +119,35 @@ struct OptionsBySpecTests: SpecParsing {
     // aws to hetzner: eu-west-1 is offered there too, so it stays, and so do its zones.
     await store.send(.set(\.texts[0], "hetzner")) { $0.texts[0].wrappedValue = "hetzner" }
     #expect(store.state.options(at: 2) == ["a", "b"])
+  }
+
+  /// A default that only another choice of the select offers (hetzner's eu-west-1 region's
+  /// fsn1, say) is a default all the same: the field starts at its first option, the form
+  /// counts that as unchanged, and choosing the select's value that offers it takes it. The
+  /// field after it starts with the options of where it starts.
+  @Test func aDefaultOnlyAnotherChoiceOffersIsTakenWhenThatChoiceIsMade() async throws {
+    SpecForm.install(try parse(Self.cloud.replacingOccurrences(
+      of: #""optionsBy": "provider", "rows": 3,"#, with: #""optionsBy": "provider", "rows": 3, "default": "fsn1","#)))
+    let store = TestStore(initialState: SpecForm.State()) { SpecForm() }
+    #expect(store.state.texts[1].wrappedValue == "us-central1", "gcp's first region")
+    #expect(store.state.options(at: 2) == ["a", "f"])
+    #expect(store.state.hasChangedValues == false)
+    await store.send(.set(\.texts[0], "hetzner")) {
+      $0.texts[0].wrappedValue = "hetzner"
+      $0.texts[1].wrappedValue = "fsn1"
+      $0.form.hasEdits = true
+    }
+  }
+
+  /// A multiselect after such a select is checked against the options of where the select
+  /// starts, not of its default.
+  @Test func aListAfterSuchASelectIsCheckedAgainstWhereItStarts() {
+    let found = problems(Self.cloud.replacingOccurrences(
+      of: #""optionsBy": "provider", "rows": 3,"#, with: #""optionsBy": "provider", "rows": 3, "default": "fsn1","#
+    ).replacingOccurrences(of: #""optionsBy": "region", "rows": 3,"#, with: #""optionsBy": "region", "rows": 3, "default": ["dc14"],"#))
+    #expect(
+      found == [#"$.fields[2].default: the default breaks its own rule: "dc14" is not one of the options when region is "us-central1""#],
+      "\(found.joined(separator: "\n"))")
   }
 
   /// Back on a select whose list offers the field's default, the field takes it again rather
