@@ -78,6 +78,13 @@ public struct FormSpec: Hashable, Sendable {
       optionsBy == nil ? options : optionsByValue[value] ?? []
     }
 
+    /// The choice a select takes while the select it follows holds `value` and its own choice
+    /// is not offered there: its default where offered, else the first option.
+    public func fallbackChoice(when value: String) -> String {
+      let options = options(when: value)
+      return defaultValue.text.flatMap { options.contains($0) ? $0 : nil } ?? options.first ?? ""
+    }
+
     /// The most characters a text kind holds, the one fact its control, its rule and line mode
     /// share: `maxLength`, else 1,000 (10,000 in a text area), so that a paste cannot grow a
     /// value without bound and `--no-input` takes no more than the form would.
@@ -568,10 +575,8 @@ private struct Parser {
   /// ``SpecForm/State/init()`` starts it).
   func firstChoice(of index: Int) -> String {
     let field = fieldsSoFar[index]
-    let choice = field.defaultValue.text ?? ""
-    guard let select = field.optionsBy else { return choice }
-    let options = field.options(when: firstChoice(of: select))
-    return options.contains(choice) ? choice : options.first ?? ""
+    guard let select = field.optionsBy else { return field.defaultValue.text ?? "" }
+    return field.fallbackChoice(when: firstChoice(of: select))
   }
 
   /// A list whose options follow the select `key` names: that select's index in `field`, and

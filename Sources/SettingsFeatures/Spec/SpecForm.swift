@@ -28,9 +28,9 @@ public struct SpecForm: Reducer {
       // NB: A select whose default only another choice of the select it follows offers starts
       //     at its first option, and takes the default when that choice is made. In the spec's
       //     order, so a list that follows such a select follows its start.
-      for index in fields.indices where fields[index].kind == .select && fields[index].optionsBy != nil {
-        let options = options(at: index)
-        if !options.contains(texts[index].wrappedValue) { texts[index].wrappedValue = options.first ?? "" }
+      for index in fields.indices where fields[index].kind == .select {
+        guard let select = fields[index].optionsBy, !options(at: index).contains(texts[index].wrappedValue) else { continue }
+        texts[index].wrappedValue = fields[index].fallbackChoice(when: texts[select].wrappedValue)
       }
     }
 
@@ -94,8 +94,7 @@ public struct SpecForm: Reducer {
         let options = options(at: index)
         switch fields[index].kind {
         case .select where !options.contains(texts[index].wrappedValue):
-          let byDefault = fields[index].defaultValue.text.flatMap { options.contains($0) ? $0 : nil }
-          texts[index].wrappedValue = byDefault ?? options.first ?? ""
+          texts[index].wrappedValue = fields[index].fallbackChoice(when: texts[select].wrappedValue)
         case .multiselect:
           lists[index].wrappedValue.removeAll { !options.contains($0) }
         default:

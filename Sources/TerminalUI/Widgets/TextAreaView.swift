@@ -51,11 +51,10 @@ public struct TextAreaView: Widget {
       return nil
     }
     let visible: TextEditor.VisibleArea
-    let shown = editor.text.withControlPictures(keepingLineBreaks: true)
-    if shown != editor.text {
+    if editor.text.showsPictures(keepingLineBreaks: true) {
       // NB: A tab or another control character shows as its picture, one column, as in a text
       //     field: wrap and scroll a copy of what is shown, and keep its scroll.
-      var pictures = TextEditor(text: shown)
+      var pictures = TextEditor(text: editor.text.withControlPictures(keepingLineBreaks: true))
       pictures.isMultiline = true
       pictures.moveCursor(to: editor.cursor)
       pictures.scrollRow = editor.scrollRow
