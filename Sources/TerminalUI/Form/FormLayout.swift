@@ -198,6 +198,18 @@ where Action.State == State {
     }
   }
 
+  /// The action that moves focus off a field the rules disable, for a form that opens on one;
+  /// `nil` when focus rests on an enabled field or a button (nothing needs sending).
+  ///
+  /// `FormState()` focuses the first field that takes focus without asking the rules, which
+  /// live in the reducer, so a form whose first field starts disabled would open on it: keys
+  /// would go nowhere, and line mode would ask it. The runtimes send this before anything
+  /// shows, and the form engine moves focus as it does after any action.
+  func openingFocusAction(in state: State) -> Action? {
+    guard let field = state.form.focusedField, !rules.isEnabled(field, in: state) else { return nil }
+    return .form(.focus(state.form.focus))
+  }
+
   /// The page focus is on (0 in a form without pages).
   public func page(in state: State) -> Int { rules.page(of: state.form.focus) }
 

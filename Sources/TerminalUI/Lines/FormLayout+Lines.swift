@@ -45,6 +45,7 @@ where Action.State == State {
 
   mutating func run() async -> FormRuntime<State, Action>.Outcome {
     write(layout.title.visibleForTerminal)
+    if let action = layout.openingFocusAction(in: store.state) { await store.send(action).finish() }
     while true {
       if store.isDismissed { return .dismissed }
       let form = store.state.form

@@ -72,6 +72,7 @@ where Action.State == State {
     self.keymap = keymap
     self.theme = theme
     self.loop = EventLoop(events: events)
+    if let action = layout.openingFocusAction(in: store.state) { store.send(action) }
     // NB: Focus is followed from the start, not from the first key: that key's input (a list's
     //     highlight) must not be started afresh after it was handled.
     view.follow(focus: store.borrowedState.form.focusedField)
