@@ -13,7 +13,7 @@ import TerminalUI
 ///
 /// A secret is typed without echo; an answer that is not UTF-8 ends the form (as the end of
 /// the input does) rather than being changed; an answer the terminal's line editing may have
-/// cut is asked again.
+/// cut is asked again, and so is a question after Ctrl-Z and `fg` (``QuestionOnResume``).
 ///
 /// ```swift
 /// // Where the screen cannot be drawn (TERM=dumb), or for a screen reader:
@@ -77,8 +77,10 @@ public final class StandardLineChannel: LineChannel {
 
   public func readLine(secret: Bool) async -> String? {
     let hidden = secret && isInteractive && EchoOff.start()
+    if isInteractive { QuestionOnResume.begin(question: question, terminal: 0, output: output) }
     // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
     let bytes = await Task.detached { Self.readBytes() }.value
+    QuestionOnResume.end()
     // NB: An answer that is not UTF-8 ends the form, as the end of the input does: read on,
     //     the next answers would go to the wrong questions.
     let line = bytes.flatMap { String(validating: $0, as: UTF8.self) }

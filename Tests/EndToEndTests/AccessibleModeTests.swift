@@ -315,5 +315,44 @@ extension EndToEnd {
       #expect(screen.contains("next=0"), "\(screen)")
       #expect(!screen.contains("12echo"), "\(screen)")
     }
+  
+    /// Ctrl-Z drops what was typed of an answer, and the shell turns echo back on while the
+    /// form is stopped: after `fg` the question is asked again, a secret still unseen, and the
+    /// answer is the one typed after it, not its tail.
+    @Test func controlZAndFgAskTheQuestionAgainWithASecretStillHidden() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      _ = try writeSpec(
+        #"{"title": "Sign in", "fields": [{"key": "pw", "kind": "secret", "label": "Password"}, {"key": "name", "label": "Name"}]}"#,
+        in: session)
+      try session.startShell()
+      try await session.waitFor("the shell's prompt") { $0.lines.first == "$" }
+      try session.type(#""$BIN" form spec.json --accessible > out.json"#)
+      try session.press("Enter")
+      try await session.waitFor(text: "Password:")
+      try session.type("hun")
+      try session.press("C-z")
+      try await session.waitFor("the shell to report the stopped job") { $0.contains("Stopped") }
+      try session.type("fg")
+      try session.press("Enter")
+      try await session.waitFor("the question asked again") { screen in
+        screen.lines.last { !$0.isEmpty } == "Password:"
+          && screen.lines.filter { $0.hasPrefix("Password:") }.count == 2
+      }
+      try session.type("hunter2")
+      try session.press("Enter")
+      try await session.waitFor(text: "Name:")
+      try session.type("Ada")
+      try session.press("Enter")
+      try await session.waitFor("the shell's prompt after the form") { $0.lines.last { !$0.isEmpty } == "$" }
+      try session.type(#"echo "exit=$?""#)
+      try session.press("Enter")
+      let screen = try await session.waitFor(text: "exit=0")
+      #expect(!screen.contains("ter2"), "the secret was echoed after fg\n\(screen)")
+      let output = try Data(contentsOf: session.folder.appendingPathComponent("out.json"))
+      let values = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+      #expect(values["pw"] as? String == "hunter2", "\(values)")
+      #expect(values["name"] as? String == "Ada", "\(values)")
+    }
   }
 }

@@ -1,3 +1,4 @@
+import CursesBackend
 import Foundation
 
 #if canImport(Glibc)
@@ -19,7 +20,10 @@ enum TerminalQuestion {
     let prompt = "settings-tui: \(question.visibleForTerminal) \(defaultAnswer ? "[Y/n]" : "[y/N]") "
     while true {
       say(prompt, on: fd)
-      guard let (line, ended) = readLine(from: fd) else {
+      QuestionOnResume.begin(question: prompt, terminal: fd, output: fd)
+      let answer = readLine(from: fd)
+      QuestionOnResume.end()
+      guard let (line, ended) = answer else {
         say("\n", on: fd)  // NB: Ctrl-D ends no line; what comes next starts on its own.
         return defaultAnswer
       }
