@@ -25,13 +25,22 @@ extension StringProtocol {
         lines.append(line)
         (line, lineWidth) = ("", 0)
       }
-      // NB: A word wider than a line is broken by characters, as a terminal would.
-      while wordWidth > width {
-        var head = word.prefix(fittingWidth: width)
-        if head.isEmpty { head = String(word.prefix(1)) }  // NB: a wide character in 1 column
-        lines.append(head)
-        word = String(word.dropFirst(head.count))
-        wordWidth = word.displayWidth
+      // NB: A word wider than a line is broken by characters, as a terminal would, in one pass:
+      //     measuring the rest again after each piece took seconds for a long label.
+      if wordWidth > width {
+        var piece = ""
+        var pieceWidth = 0
+        for character in word {
+          let columns = character.displayWidth
+          // NB: A piece holds one character at least: a wide character in a 1-column line.
+          if pieceWidth > 0, pieceWidth + columns > width {
+            lines.append(piece)
+            (piece, pieceWidth) = ("", 0)
+          }
+          piece.append(character)
+          pieceWidth += columns
+        }
+        (word, wordWidth) = (piece, pieceWidth)
       }
       (line, lineWidth) = (word, wordWidth)
     }

@@ -30,6 +30,31 @@ import Testing
     #expect("".wrapped(toWidth: 5) == [""])
   }
 
+  /// A word wider than a line is broken into the longest pieces that fit, as the longest
+  /// prefix that fits taken again and again would break it (a wide character alone where even
+  /// it does not fit), whatever its mix of widths and however long it is.
+  @Test func anOverlongWordBreaksIntoTheLongestPiecesThatFit() {
+    func reference(_ word: String, width: Int) -> [String] {
+      var (rest, lines) = (word, [String]())
+      while rest.displayWidth > width {
+        var head = rest.prefix(fittingWidth: width)
+        if head.isEmpty { head = String(rest.prefix(1)) }
+        lines.append(head)
+        rest = String(rest.dropFirst(head.count))
+      }
+      return lines + [rest]
+    }
+    let mixed = String(repeating: "ab漢e\u{301}🇫🇷x", count: 300)
+    for width in [1, 2, 3, 7, 40] {
+      #expect(mixed.wrapped(toWidth: width) == reference(mixed, width: width), "width \(width)")
+    }
+    let label = String(repeating: "L", count: 100_000)
+    let lines = ("Name " + label).wrapped(toWidth: 40)
+    #expect(lines.count == 2_501)
+    #expect(lines.first == "Name")
+    #expect(lines.dropFirst().allSatisfy { $0.count == 40 })
+  }
+
   @Test func monochromeErrorsAreBold() {
     let buffer = rendered(ErrorView(message: "x", theme: .monochrome))
     #expect(buffer.style(column: 0) == Style(attributes: .bold))
