@@ -1,4 +1,5 @@
 import ComposableForms
+import IssueReporting
 
 /// How a control is asked in the accessible line mode (``FormLayout/runLines(_:channel:)``):
 /// its value in words, its options (numbered), what an answer looks like, and how an answer
@@ -202,8 +203,17 @@ extension FormControl {
   /// ```swift
   /// Stepper("Age", \.$age, range: 0...150).answerHint("a number from 18 to 150")
   /// ```
-  public func answerHint(_ hint: String) -> FormControl {
-    guard let question = line else { return self }
+  ///
+  /// A control without a line question (one of your own not yet ``asked(_:)``) has no hint to
+  /// replace: a debug build reports the call, which changes nothing.
+  public func answerHint(
+    _ hint: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line callLine: UInt = #line, column: UInt = #column
+  ) -> FormControl {
+    guard let question = line else {
+      reportUnasked("answerHint", fileID: fileID, filePath: filePath, line: callLine, column: column)
+      return self
+    }
     return FormControl(
       copying: self,
       line: .some({ state in
@@ -224,8 +234,18 @@ extension FormControl {
   ///   Country.allRegions.contains(text) ? "\(text) is not a region of \(state.country.name)" : nil
   /// }
   /// ```
-  public func answerRefusal(_ explain: @escaping (_ text: String, _ state: State) -> String?) -> FormControl {
-    guard let question = line else { return self }
+  ///
+  /// A control without a line question (one of your own not yet ``asked(_:)``) refuses
+  /// nothing in words: a debug build reports the call, which changes nothing.
+  public func answerRefusal(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line callLine: UInt = #line, column: UInt = #column,
+    _ explain: @escaping (_ text: String, _ state: State) -> String?
+  ) -> FormControl {
+    guard let question = line else {
+      reportUnasked("answerRefusal", fileID: fileID, filePath: filePath, line: callLine, column: column)
+      return self
+    }
     return FormControl(
       copying: self,
       line: .some({ state in
@@ -250,5 +270,20 @@ extension String {
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
+  }
+}
+
+extension FormControl {
+  /// Reports a line-mode modifier on a control without a line question, where it does nothing.
+  func reportUnasked(
+    _ modifier: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    #if DEBUG
+      reportIssue(
+        """
+        .\(modifier) on the control "\(label)" does nothing: it has no line question (line mode \
+        types its answer key by key). Give it one first with .asked(LineQuestion(...)).
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    #endif
   }
 }

@@ -213,6 +213,28 @@ struct LineModeTests {
     #expect(channel.transcript.contains("  Error: Type y for"), "the toggle's own: \(channel.transcript)")
   }
 
+  /// `.answerHint` and `.answerRefusal` change a control's line question: on a control of your
+  /// own without one they would do nothing unseen, so a debug build reports them where written.
+  @Test func aLineModifierOnAControlWithoutAQuestionIsReportedWhereWritten() {
+    withKnownIssue {
+      _ = Rating("Stars", \Review.State.$stars).answerHint("a number from 1 to 5")
+    } matching: { issue in
+      issue.description.contains(#".answerHint on the control "Stars" does nothing: it has no line question"#)
+        && issue.sourceLocation?.fileName == "LineModeTests.swift"
+    }
+    withKnownIssue {
+      _ = Rating("Stars", \Review.State.$stars).answerRefusal { _, _ in "no" }
+    } matching: { issue in
+      issue.description.contains(".answerRefusal on the control \"Stars\" does nothing")
+        && issue.sourceLocation?.fileName == "LineModeTests.swift"
+    }
+    // NB: Once asked, no report: the hint is the question's.
+    let asked = Rating("Stars", \Review.State.$stars)
+      .asked(LineQuestion(current: { "\($0.stars)" }, hint: "0 to 5", answer: { _, _ in .set(\.$stars, 1) }))
+      .answerHint("1 to 5")
+    #expect(asked.kind == .custom)
+  }
+
   /// A note ends with a blank line: the next field's description, indented as the note's lines
   /// are, read as part of the note.
   @Test func aNoteEndsBeforeTheNextFieldsDescription() async {
