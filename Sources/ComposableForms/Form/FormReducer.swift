@@ -8,7 +8,9 @@ extension Reducer where State: FormFeatureState, Action: BindableFormAction, Act
   /// soon as it arrives, even while its field has focus. Valid: `submit` runs, and its result
   /// comes back as ``FormAction/submitFinished(error:)``; a submit that throws a ``FormPrompt``
   /// asks it instead (``FormAction/submitAsked(_:)``), and one that throws a ``FormFieldError``
-  /// shows it as that field's error (``FormAction/submitRefused(_:error:)``).
+  /// shows it as that field's error (``FormAction/submitRefused(_:error:)``). Any other error
+  /// shows as `String(describing:)` gives it, as a check's does: give an error people will read
+  /// a `description` (`CustomStringConvertible`), or `ServerDown()` shows as written.
   ///
   /// Cancelling a form whose values were changed asks ``FormPrompt/discardChanges`` first.
   ///

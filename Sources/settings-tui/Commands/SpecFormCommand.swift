@@ -22,7 +22,7 @@ struct SpecFormCommand: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("The form's spec (JSON): a file, a pipe such as <(jq ...), or - for standard input.", valueName: "spec"))
+  @Argument(help: ArgumentHelp("The form's spec (JSON, at most 1 MiB): a file, a pipe such as <(jq ...), or - for standard input.", valueName: "spec"))
   var specPath: String
 
   @OptionGroup var options: FormOptions

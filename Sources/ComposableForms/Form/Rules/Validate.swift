@@ -86,7 +86,8 @@ public struct Validate<State, Field: FormField>: Sendable {
   /// Adds an asynchronous check (e.g. "is this email taken?") of the value at `keyPath` that
   /// runs once the synchronous rules pass, `debounce` after the value last changed. A newer value
   /// cancels a running check and a late answer for an old value is ignored. Throwing shows the
-  /// error's description.
+  /// error as `String(describing:)` gives it: its `description` where it is
+  /// `CustomStringConvertible` (write one people will read), else its type and values.
   ///
   /// A field's second check runs when its first one passes; both run again when either value
   /// changes, after the longer debounce. The field's ``FieldCheck/value`` is then the array
