@@ -102,6 +102,8 @@ struct ClientDatabase: Sendable {
   /// Whether the file could be written when it was opened: SQLite opens a file it may not
   /// write read-only, and the connection stays so after the file is made writable.
   let openedWritable: Bool
+  /// The file that was opened (device and inode), to tell when another file took its path.
+  let opened: FileIdentity?
 
   /// Opens (creating if needed) and migrates the database at `path`.
   init(path: String) throws(StorageError) {
@@ -117,6 +119,7 @@ struct ClientDatabase: Sendable {
       throw Self.cannotOpen(path, reason: "could not \(error.step) (\(error.reason))")
     }
     openedWritable = access(path, W_OK) == 0
+    opened = FileIdentity(at: path)
     var configuration = Configuration()
     configuration.busyMode = .timeout(Self.busyTimeout)
     do {
@@ -159,6 +162,11 @@ struct ClientDatabase: Sendable {
       throw Self.cannotOpen(path, reason: Self.reason(error) + Self.readOnlyCause(error, path: path))
     }
   }
+
+  /// Whether the file at the path is still the one opened: not moved away, removed, or
+  /// replaced by another (a backup put back with `mv`), which the connection would go on
+  /// reading, and refuse to write as "readonly".
+  var isStillAtPath: Bool { opened != nil && FileIdentity(at: path) == opened }
 
   /// Whether a client with `email` (ignoring case and surrounding spaces) is saved.
   func emailExists(_ email: String) async throws -> Bool {
@@ -315,6 +323,8 @@ struct ClientDatabase: Sendable {
   static func readOnlyCause(_ error: any Error, path: String) -> String {
     guard let error = error as? DatabaseError, error.resultCode == .SQLITE_READONLY else { return "" }
     let folder = parentFolder(of: path)
+    // NB: SQLite says "readonly" too for a file moved or removed while it was open.
+    if FileIdentity(at: path) == nil { return " (the file was moved or removed while it was open)" }
     if access(path, W_OK) != 0 { return " (the file is read-only: give yourself write permission)" }
     if access(folder, W_OK) != 0 {
       return " (its folder \(folder) is read-only, and SQLite writes its journal beside the file: "
@@ -415,5 +425,19 @@ struct ClientDatabase: Sendable {
     // NB: GRDB's own text repeats the whole row and the SQL: a client's data and our query.
     if error is RowDecodingError { return "a client's row holds a value its column cannot hold (written by another program)" }
     return "\(error)"
+  }
+}
+
+/// A file's device and inode: the same at a path as long as no other file took it.
+struct FileIdentity: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+
+  /// The identity of the file at `path` (a link followed), or `nil` where there is none.
+  init?(at path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }

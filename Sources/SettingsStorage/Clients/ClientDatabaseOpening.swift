@@ -22,13 +22,16 @@ final class ClientDatabaseOpening: Sendable {
   }
 
   /// The open database, once the opening (this one or a new one after a failure) succeeds.
-  /// One opened while the file was read-only is opened again once the file may be written:
-  /// the person gave themselves permission after a save failed, with the list still open.
+  /// It is opened again where the file at the path is no longer the one opened (moved away,
+  /// removed, or replaced by a backup), and where it was opened read-only and may now be
+  /// written: the person gave themselves permission after a save failed, with the list open.
   func database() async throws -> ClientDatabase {
     let task = currentAttempt()
     do {
       let database = try await task.value
-      guard !database.openedWritable, access(path, W_OK) == 0 else { return database }
+      guard !database.isStillAtPath || (!database.openedWritable && access(path, W_OK) == 0) else {
+        return database
+      }
       attempt.withLock { current in
         if current == task { current = nil }
       }
@@ -47,6 +50,12 @@ final class ClientDatabaseOpening: Sendable {
   func databaseToRead() async throws -> ClientDatabase? {
     let opened = attempt.withLock { $0 != nil }
     guard opened || ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
+    // NB: A database whose file was removed since is let go: reading finds no clients there,
+    //     as at any path without a database, and creates nothing; the next write opens anew.
+    if opened, ClientDatabase.presence(at: path) == .none {
+      attempt.withLock { $0 = nil }
+      return nil
+    }
     return try await database()
   }
 

@@ -96,4 +96,40 @@ struct ClientDatabaseOpeningTests {
       #expect(try await clients.all() == [blob])
     }
   }
+
+  /// A backup put back with `mv` while the list is open: the next use reads and writes the
+  /// file now at the path, not the one moved away (which the connection kept reading, and
+  /// refused to write as "readonly").
+  @Test func aFileReplacedAtThePathIsOpenedAnew() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.opening(databaseAt: path)
+      try await clients.add(blob)
+      let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
+      try await ClientStorageClient.live(databaseAt: folder.path("backup.sqlite")).add(ada)
+      #expect(rename(folder.path("backup.sqlite"), path) == 0)
+      #expect(try await clients.all() == [ada])
+      let saved = try #require(try await clients.find(ada.email))
+      _ = try await clients.remove(saved)
+      #expect(try await clients.all() == [])
+      #expect(try await ClientStorageClient.live(databaseAt: path).all() == [])
+    }
+  }
+
+  /// The database removed while the list is open: reads find no clients and create nothing,
+  /// and the next write makes a new database there (it said "the file is read-only").
+  @Test func aRemovedFileReadsAsNoneAndTheNextWriteMakesANewOne() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.opening(databaseAt: path)
+      try await clients.add(blob)
+      try FileManager.default.removeItem(atPath: path)
+      #expect(try await clients.all() == [])
+      #expect(try await clients.emailExists(blob.email) == false)
+      #expect(!FileManager.default.fileExists(atPath: path))
+      let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
+      try await clients.add(ada)
+      #expect(try await ClientStorageClient.live(databaseAt: path).all() == [ada])
+    }
+  }
 }
