@@ -310,6 +310,39 @@ extension EndToEnd {
       try await session.waitFor(text: "exit=1")
     }
 
+    /// Where no draft can be written (the state folder cannot be made: a read-only or full
+    /// disk), a form cut off with edits says that they were not kept; one without edits says
+    /// nothing.
+    @Test func editsThatCannotBeKeptAsADraftAreSaidLostOnCtrlC() async throws {
+      let blocker = try TmuxSession()
+      defer { blocker.close() }
+      let file = blocker.folder.appendingPathComponent("not-a-folder")
+      try Data("x".utf8).write(to: file)
+      let stateHome = file.appendingPathComponent("state").path
+      for typed in ["", "Ada"] {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.start(["client"], environment: ["XDG_STATE_HOME": stateHome])
+        try await session.waitForFocus(on: "Name")
+        if !typed.isEmpty {
+          try session.type(typed)
+          try await session.waitFor(text: " › Name   \(typed)")
+        }
+        try session.press("C-c")
+        #expect(try await session.waitForExit() == 130)
+        if typed.isEmpty {
+          #expect(session.stderr == "", "nothing typed, nothing lost")
+        } else {
+          #expect(
+            session.stderr == """
+              settings-tui: Cannot keep a draft at \(stateHome)/settings-tui/drafts/client.json: could not create the \
+              folder \(file.path) (Not a directory). The edits were not kept.
+
+              """, "\(session.stderr)")
+        }
+      }
+    }
+
     @Test func sigtermKeepsTheDraftAndNoDiscardsIt() async throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -49,6 +49,20 @@ public final class DraftLock: Sendable {
     return nil
   }
 
+  /// Why no draft can be kept for `draftPath` (its folder cannot be made or written), as the
+  /// end of a sentence ("could not create the folder /x (Read-only file system)"); `nil` when
+  /// one can, where ``init(draftPath:)`` failing means another run holds the lock.
+  public static func problem(draftPath: String) -> String? {
+    let folder = parentFolder(of: draftPath)
+    do throws(SystemCallError) {
+      try createFolderIfNeeded(folder)
+    } catch {
+      return "could not \(error.step) (\(error.reason))"
+    }
+    guard access(folder, W_OK) != 0 else { return nil }
+    return "the folder \(folder) cannot be written (\(String(cString: strerror(errno))))"
+  }
+
   deinit {
     unlink(path)
     close(descriptor)

@@ -1,5 +1,6 @@
 import ComposableForms
 import Foundation
+import SettingsFeatures
 import SettingsStorage
 import Synchronization
 
@@ -18,7 +19,11 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   private let extract: (State) -> Draft
   private var seen: Draft
   private var token: ObservationToken?
-  private let writer: DraftWriter<Draft>
+  private let original: Draft
+  /// `nil` where no draft can be kept (``unavailable`` says why).
+  private let writer: DraftWriter<Draft>?
+  /// Why no draft can be kept: said when the form is cut off with edits.
+  private let unavailable: String?
   /// Keeps other copies of the form off this draft until the form ends.
   private var lock: DraftLock?
 
@@ -28,8 +33,19 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   init(file: DraftFile<Draft>, lock: DraftLock, original: Draft, extract: @escaping (State) -> Draft) {
     self.extract = extract
     self.seen = original
+    self.original = original
     self.lock = lock
     self.writer = DraftWriter(file: file, original: original)
+    self.unavailable = nil
+  }
+
+  /// A keeper that keeps nothing, and says why when the form is cut off with edits.
+  private init(unavailable: String, original: Draft, extract: @escaping (State) -> Draft) {
+    self.extract = extract
+    self.seen = original
+    self.original = original
+    self.writer = nil
+    self.unavailable = unavailable
   }
 
   /// The values a form starts from, and the keeper of its draft: the draft of form `name` left
@@ -72,7 +88,14 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
       free = (path, lock)
     }
     guard let left else {
-      guard let free else { return (original, nil, nil) }
+      guard let free else {
+        // NB: No slot to keep a draft in: other copies hold them all (nothing to say), or no
+        //     draft can be written there (a read-only or full disk): said if the form is cut off.
+        let problem = slots.first.flatMap { path in
+          DraftLock.problem(draftPath: path).map { "Cannot keep a draft at \(path): \($0)." }
+        }
+        return (original, problem.map { DraftKeeper(unavailable: $0, original: original, extract: extract) }, nil)
+      }
       return (
         original, DraftKeeper(file: DraftFile(path: free.path), lock: free.lock, original: original, extract: extract),
         nil
@@ -178,12 +201,15 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     token = store.observe { [weak self] state in self?.changed(state) }
   }
 
-  /// Ends following: keeps the draft (written now) or removes it.
-  func finish(keeping: Bool) {
+  /// Ends following: keeps the draft (written now) or removes it. Returns why edits to keep
+  /// were not kept (a draft that could not be written), or `nil`.
+  @discardableResult
+  func finish(keeping: Bool) -> String? {
     token?.cancel()
     token = nil
-    writer.finish(keeping ? seen : nil)
     lock = nil
+    guard let writer else { return keeping && seen != original ? unavailable : nil }
+    return writer.finish(keeping ? seen : nil)
   }
 
   /// Ends following and leaves the draft's file as it was: for a form that never showed,
@@ -192,7 +218,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   func leave() {
     token?.cancel()
     token = nil
-    writer.stop()
+    writer?.stop()
     lock = nil
   }
 
@@ -200,11 +226,11 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
     let draft = extract(state)
     guard draft != seen else { return }
     seen = draft
+    guard let writer else { return }
     // NB: A key only hands the draft over; one write at a time runs off the main thread (the
     //     run loop may sleep in `poll` until the next key, and the draft must reach the disk
     //     before a kill -9 that may come in that pause), so typing wakes no thread per key.
     if writer.offer(draft) {
-      let writer = self.writer
       Task.detached {
         try? await Task.sleep(for: DraftKeeper.delay)
         writer.writeLatest()
@@ -259,16 +285,34 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
     writing.withLock { _ in }
   }
 
-  /// Stops scheduled writes, then keeps `draft` or removes the file (`nil`).
-  func finish(_ draft: Draft?) {
+  /// Stops scheduled writes, then keeps `draft` or removes the file (`nil`). Returns why
+  /// `draft` could not be kept, or `nil`.
+  func finish(_ draft: Draft?) -> String? {
     pending.withLock { $0.isFinished = true }
-    writing.withLock { _ in
-      if let draft { store(draft) } else { file.remove() }
+    return writing.withLock { _ -> String? in
+      guard let draft else {
+        file.remove()
+        return nil
+      }
+      return store(draft)
     }
   }
 
-  private func store(_ draft: Draft) {
-    if draft == original { file.remove() } else { try? file.save(draft, base: original) }
+  /// Writes `draft` (or removes the file, where the form holds what it opened with); returns
+  /// why it could not be written, or `nil`. A write while typing that fails is tried again by
+  /// the next one, and the last says.
+  @discardableResult
+  private func store(_ draft: Draft) -> String? {
+    if draft == original {
+      file.remove()
+      return nil
+    }
+    do {
+      try file.save(draft, base: original)
+      return nil
+    } catch {
+      return (error as? StorageError)?.message ?? "Cannot keep a draft at \(file.path)."
+    }
   }
 }
 

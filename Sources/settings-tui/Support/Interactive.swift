@@ -34,7 +34,8 @@ enum Interactive {
     // NB: Submitted or cancelled on purpose: nothing to take up later. Cut off: keep it.
     switch outcome {
     case .submitted, .cancelled, .dismissed: draft?.finish(keeping: false)
-    case .interrupted, .terminated: draft?.finish(keeping: true)
+    case .interrupted, .terminated:
+      if let problem = draft?.finish(keeping: true) { printError("\(problem) The edits were not kept.") }
     }
     switch outcome {
     // NB: Dismissed: a root store's form never is; its presenter would know how it ended.
