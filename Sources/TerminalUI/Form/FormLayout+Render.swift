@@ -586,6 +586,12 @@ extension FormLayout {
   func drawTooSmall(into buffer: inout Buffer, prompt: FormPrompt? = nil, keymap: Keymap = .standard, theme: Theme) {
     TooSmallView(minimum: minimumSize, prompt: prompt, theme: theme).render(in: buffer.area, buffer: &buffer)
   }
+
+  /// Whether a key other than Esc may answer `prompt` on a screen of `size`: where the form
+  /// fits (its box shows), or the too-small message shows the whole question and its keys.
+  func promptShowsItsAnswers(_ prompt: FormPrompt, in size: Size) -> Bool {
+    fits(size) || TooSmallView(minimum: minimumSize, prompt: prompt).showsWholeQuestion(in: size)
+  }
 }
 
 /// The space beside a control where its note goes, when the note fits.

@@ -121,9 +121,13 @@ where Action.State == State {
       case .redraw?:
         terminal.invalidate()
         return nil
-      case _ where state.form.prompt != nil:
+      case let command where state.form.prompt != nil:
         // NB: A question waits for its answer: keys answer it, even on a screen too small for
-        //     the form (the too-small message shows the question).
+        //     the form, where the too-small message shows the question and its keys; where even
+        //     that is cut, only Esc (its cancel answer) does, as nobody can read the others.
+        if command != .cancel, let prompt = state.form.prompt, !layout.promptShowsItsAnswers(prompt, in: terminal.size) {
+          return nil
+        }
         actions = state.form.prompt.map {
           layout.promptActions(for: key, prompt: $0, keymap: keymap, view: &view)
         } ?? []

@@ -134,8 +134,13 @@ public final class ListRuntime<State, Action> {
     let size = terminal.size
     guard layout.fits(size) else {
       // NB: The list is not on screen, so nothing may change it unseen: a question is still
-      //     answered (the message shows it), Esc still closes.
-      if layout.prompt?(state) != nil || listKeys.close.contains(key) && key == .escape {
+      //     answered where the message shows it whole (else by Esc alone, its cancel answer,
+      //     as nobody can read the others), Esc still closes.
+      let prompt = layout.prompt?(state)
+      let answers = prompt.map {
+        keymap.cancel.contains(key) || TooSmallView(minimum: layout.minimumSize, prompt: $0).showsWholeQuestion(in: size)
+      }
+      if answers == true || prompt == nil && listKeys.close.contains(key) && key == .escape {
         send(layout.actions(for: key, state: state, keymap: keymap, listKeys: listKeys, view: &view))
       }
       return nil

@@ -2,7 +2,7 @@ import ComposableForms
 
 /// Shown instead of a screen when the terminal is too small for it; the screen comes back when
 /// the window is enlarged. A question waiting for its answer is shown too, with its keys, since
-/// they still work.
+/// they still work where it shows whole (``showsWholeQuestion(in:)``).
 ///
 /// ```swift
 /// TooSmallView(minimum: Size(columns: 40, rows: 10)).render(in: buffer.area, buffer: &buffer)
@@ -19,6 +19,25 @@ public struct TooSmallView: Widget {
   }
 
   public func render(in area: Rect, buffer: inout Buffer) {
+    let (wrapped, _) = lines(in: area)
+    let top = area.y + max(0, (area.height - wrapped.count) / 2)
+    for (index, line) in wrapped.enumerated() where top + index < area.y + area.height {
+      let x = area.x + max(0, (area.width - line.text.displayWidth) / 2)
+      _ = buffer.setString(
+        line.text, at: Position(column: x, row: top + index),
+        style: line.isTitle ? theme.error : theme.label, maxWidth: area.x + area.width - x)
+    }
+  }
+
+  /// Whether a screen of `size` shows the whole question with its answers' keys. Where it
+  /// does not, nobody can read what a key would answer: only Esc (the question's cancel
+  /// answer) may answer it there.
+  public func showsWholeQuestion(in size: Size) -> Bool {
+    lines(in: Rect(x: 0, y: 0, width: size.columns, height: size.rows)).fits
+  }
+
+  /// The lines shown in `area`, and whether they all fit.
+  private func lines(in area: Rect) -> (lines: [(text: String, isTitle: Bool)], fits: Bool) {
     let (need, have) = ("\(minimum.columns)×\(minimum.rows)", "\(area.width)×\(area.height)")
     var question: [String] = []
     if let prompt {
@@ -40,13 +59,7 @@ public struct TooSmallView: Widget {
         line.wrapped(toWidth: area.width).map { (text: $0, isTitle: index == 0) }
       }
     }
-    let wrapped = messages.lazy.map(wrap).first { $0.count <= area.height } ?? wrap(messages[messages.count - 1])
-    let top = area.y + max(0, (area.height - wrapped.count) / 2)
-    for (index, line) in wrapped.enumerated() where top + index < area.y + area.height {
-      let x = area.x + max(0, (area.width - line.text.displayWidth) / 2)
-      _ = buffer.setString(
-        line.text, at: Position(column: x, row: top + index),
-        style: line.isTitle ? theme.error : theme.label, maxWidth: area.x + area.width - x)
-    }
+    if let fitting = messages.lazy.map(wrap).first(where: { $0.count <= area.height }) { return (fitting, true) }
+    return (wrap(messages[messages.count - 1]), false)
   }
 }

@@ -141,4 +141,26 @@ struct ClientListRuntimeTests {
     events.append(type("q"))
     #expect(await run.value == .finished)
   }
+
+  /// On a window too small for the list, the delete question's keys work only where the
+  /// too-small message shows them: where it is cut, `y` deletes nothing, and Esc answers no.
+  @Test func aDeleteQuestionCutOffByATinyWindowTakesOnlyEsc() async {
+    let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
+    let (backend, events, run) = start(clients)
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    events.append(type("d"))
+    await eventually { backend.lines.contains { $0.contains("[ Delete ]") } }
+    backend.size = Size(columns: 20, rows: 2)
+    events.append([.key(.resize)])
+    await eventually { backend.lines.contains { $0.contains("Need") } }
+    #expect(!backend.lines.contains { $0.contains("y delete") }, "\(backend.lines)")
+    events.append(type("y") + [.key(.escape)])
+    backend.size = Size(columns: 60, rows: 12)
+    events.append([.key(.resize)])
+    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
+    #expect(!backend.lines.contains { $0.contains("[ Delete ]") }, "Esc answered no: \(backend.lines)")
+    #expect(await clients.removed == [])
+    events.append(type("q"))
+    #expect(await run.value == .finished)
+  }
 }

@@ -291,6 +291,37 @@ struct DiscardPromptRuntimeTests {
     #expect(!backend.lines.contains { $0.contains("Discard changes?") })
   }
 
+  /// On a screen too small for the form, the question's keys work only where the too-small
+  /// message shows them; where it is cut, only Esc answers (its cancel answer: keep editing).
+  @Test func aQuestionCutOffByATinyWindowTakesOnlyEsc() {
+    let store = Store(initialState: ClientForm.State()) { ClientForm() } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+      $0.clientStorage.emailExists = { _ in false }
+    }
+    let backend = HeadlessBackend(size: Size(columns: 80, rows: 24))
+    let runtime = FormRuntime(
+      store: store, layout: ClientForm.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource())
+    _ = runtime.handle(.character("A"))
+    _ = runtime.handle(.escape)
+    #expect(store.state.form.prompt != nil)
+    backend.size = Size(columns: 20, rows: 2)
+    _ = runtime.handle(.resize)
+    runtime.render()
+    #expect(!backend.lines.contains { $0.contains("y yes") }, "\(backend.lines)")
+    _ = runtime.handle(.character("y"))
+    #expect(store.state.form.outcome == nil, "an answer nobody could read")
+    _ = runtime.handle(.escape)
+    #expect(store.state.form.prompt == nil)
+    #expect(store.state.form.outcome == nil)
+    _ = runtime.handle(.escape)
+    backend.size = Size(columns: 24, rows: 8)
+    _ = runtime.handle(.resize)
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("y yes") }, "\(backend.lines)")
+    _ = runtime.handle(.character("y"))
+    #expect(store.state.form.outcome == .cancelled)
+  }
+
   @Test func ctrlCStaysImmediateWhileAsking() async {
     let (outcome, _, _) = await run([.character("A"), .escape, .control("c")])
     #expect(outcome == .interrupted)

@@ -38,4 +38,17 @@ struct TooSmallViewTests {
       lines(columns: 20, rows: 4, prompt: prompt) == [" Terminal too small", "Need 30×8, have 20×4", "      Discard?", "    y yes, n no"])
     #expect(lines(columns: 12, rows: 4, prompt: prompt) == [" Need 30×8", " have 12×4", "  Discard?", "y yes, n no"])
   }
+
+  /// Where even the shortest message leaves the answers' keys out, they cannot be read: the
+  /// runtimes then let only Esc answer.
+  @Test func whetherTheWholeQuestionShowsIsTold() {
+    let prompt = FormPrompt(
+      id: "discard", message: "Discard?",
+      choices: [.init(id: "yes", key: "y", title: "Yes"), .init(id: "no", key: "n", title: "No")], cancelChoice: "no")
+    let view = TooSmallView(minimum: Size(columns: 30, rows: 8), prompt: prompt)
+    #expect(view.showsWholeQuestion(in: Size(columns: 20, rows: 4)))
+    #expect(view.showsWholeQuestion(in: Size(columns: 12, rows: 4)))
+    #expect(!view.showsWholeQuestion(in: Size(columns: 20, rows: 2)))
+    #expect(lines(columns: 20, rows: 2, prompt: prompt) == ["     Need 30×8", "      Discard?"], "the keys are cut")
+  }
 }
