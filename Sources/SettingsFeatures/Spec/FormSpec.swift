@@ -184,7 +184,10 @@ extension FormSpec {
       return "\(TextPosition(offset: bytes.count, in: bytes)): the JSON ends before it is complete "
         + "(a bracket, brace or quote left open: a file cut short?)"
     }
-    if let place = syntaxErrorPlace(in: bytes, description: description) { return "\(place): not valid JSON" }
+    if let offset = syntaxErrorOffset(in: bytes, description: description) {
+      let hint = JSONSyntaxHint.at(offset, in: bytes).map { " (\($0))" } ?? ""
+      return "\(TextPosition(offset: offset, in: bytes)): not valid JSON\(hint)"
+    }
     return "$: not valid JSON (\(describe(error)))"
   }
 
@@ -223,14 +226,13 @@ extension FormSpec {
     return deepest
   }
 
-  /// Where the JSON in `bytes` stops being JSON, as "line 2, column 23", when Foundation's
-  /// parser says ("… around character 36." in its debug description, a byte offset; its
-  /// decoder does not say).
-  private static func syntaxErrorPlace(in bytes: [UInt8], description: String?) -> String? {
+  /// Where the JSON in `bytes` stops being JSON (a byte offset), when Foundation's parser says
+  /// ("… around character 36." in its debug description; its decoder does not say).
+  private static func syntaxErrorOffset(in bytes: [UInt8], description: String?) -> Int? {
     guard let description, let marker = description.range(of: "around character "),
       let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
     else { return nil }
-    return TextPosition(offset: offset, in: bytes).description
+    return offset
   }
 
   /// What Foundation's parser says is wrong with `bytes`, or `nil` when it takes them.
@@ -393,7 +395,8 @@ private struct Parser {
     }
     let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     for key in Self.sortedKeys(pairs) where !Self.fieldKeys.contains(key) {
-      problem("\(path).\(key)", "unknown key (expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
+      let meant = NearestName.to(key, among: Self.fieldKeys.sorted()).map { "did you mean \"\($0)\"? " } ?? ""
+      problem("\(path).\(key)", "unknown key (\(meant)expected one of \(Self.fieldKeys.sorted().joined(separator: ", ")))")
     }
     // NB: Left out, a field is text; `null` (a jq variable left unset) names no kind, and
     //     taken for text it would quietly change what the field asks.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SettingsFeatures
 
 /// A word where a command is expected that names none, such as `settings-tui clinets`.
 ///
@@ -90,10 +91,7 @@ enum UnknownCommand {
 
   /// The command of `commands` nearest to `word`, where it is near enough to be the one meant.
   private static func nearest(to word: String, in commands: [String]) -> String? {
-    guard let nearest = commands.min(by: { distance(word, $0) < distance(word, $1) }),
-      distance(word, nearest) <= max(2, nearest.count / 3)
-    else { return nil }
-    return nearest
+    NearestName.to(word, among: commands)
   }
 
   /// The names of `command`'s subcommands, in order.
@@ -112,19 +110,5 @@ enum UnknownCommand {
 
   private static func names(of command: any ParsableCommand.Type) -> [String] {
     (command.configuration.commandName.map { [$0] } ?? []) + command.configuration.aliases
-  }
-
-  /// The Levenshtein distance between `a` and `b`, in characters.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

@@ -52,7 +52,7 @@ struct FormSpecTests: SpecParsing {
     #expect(found.contains("$.fields[2].key: duplicate key \"b\" (first used at $.fields[1])"))
     #expect(found.contains("$.fields[3].options: a select needs options (an array of strings)"))
     #expect(found.contains("$.fields[4].min: min (5) is larger than max (1)"))
-    #expect(found.contains { $0.hasPrefix("$.fields[5].requred: unknown key") })
+    #expect(found.contains { $0.hasPrefix(#"$.fields[5].requred: unknown key (did you mean "required"? expected one of "#) })
     #expect(found.contains("$.fields[6].default: the default breaks its own rule: \"y\" is not one of the options"))
     #expect(found.contains("$.fields[7].default: expected a whole number for a number, found a string"))
     #expect(found.contains("$.fields[8]: expected \"key\", the name the value is printed under"))
@@ -208,7 +208,28 @@ struct FormSpecTests: SpecParsing {
     #expect(problem(Array(#"{"title": "\ud83d\ude00", "fields": [{"key": "a"}]}"#.utf8)) == [], "a pair is fine")
     // A string that is not valid JSON is named as such with its place, not as a number.
     #expect(problem(Array(#"{"title": "C:\Users"}"#.utf8)) == ["line 1, column 14: not valid JSON"], "at the backslash")
-    #expect(problem(Array("{\"title\": \"a\tb\"}".utf8)) == ["line 1, column 13: not valid JSON"])
+    #expect(problem(Array("{\"title\": \"a\tb\"}".utf8)) == [
+      #"line 1, column 13: not valid JSON (a tab or line break inside a string is written \t or \n)"#
+    ])
+  }
+
+  /// The usual mistakes of a hand-written spec are named where the parser stops.
+  @Test func theUsualSyntaxMistakesAreNamed() {
+    func problem(_ text: String) -> [String] {
+      do {
+        _ = try FormSpec.parse(Array(text.utf8))
+        return []
+      } catch {
+        return error.messages
+      }
+    }
+    #expect(problem(#"{"title": "x" "fields": []}"#) == ["line 1, column 15: not valid JSON (a comma is missing before this)"])
+    #expect(problem(#"{"fields": [{"key": "a"} {"key": "b"}]}"#) == ["line 1, column 26: not valid JSON (a comma is missing before this)"])
+    #expect(problem(#"{"title" "x"}"#) == ["line 1, column 10: not valid JSON (a colon is missing after the key)"])
+    #expect(problem(#"{"a": 1, "title" "x"}"#) == ["line 1, column 18: not valid JSON (a colon is missing after the key)"])
+    #expect(problem(#"{'title': 'x'}"#) == [#"line 1, column 2: not valid JSON (strings and keys take double quotes ("), not single ones)"#])
+    #expect(problem(#"{"title": "x"} // the title"#) == ["line 1, column 16: not valid JSON (JSON has no comments: remove it)"])
+    #expect(problem(#"{"title": Deploy}"#) == ["line 1, column 11: not valid JSON (a text value is written in double quotes)"])
   }
 
   @Test func rulesNoValueCanMeetAreRefused() {
@@ -306,7 +327,7 @@ struct FormSpecTests: SpecParsing {
     #expect(unfinished.hasPrefix("line 1, column 13: the JSON ends before it is complete"), "\(unfinished)")
     // Where the text stops being JSON: the line and column (in characters) of the mistake.
     #expect(problems("{\"title\": \"Café\",\n \"fields\": [{\"key\": \"a\" \"kind\": \"text\"}]}") == [
-      "line 2, column 25: not valid JSON"
+      "line 2, column 25: not valid JSON (a comma is missing before this)"
     ])
     #expect(problems("[1, 2]") == ["$: expected an object with \"title\" and \"fields\" (or \"pages\"), found an array"])
     #expect(problems("{\"title\": \"x\"}") == ["$: expected \"fields\" (an array of fields) or \"pages\""])
