@@ -112,7 +112,10 @@ public final class FormControl<State> {
   ///     `draw` reads (a debug build draws such rows again and reports a difference).
   ///   - draw: Draws the value into `area` (one row, right of the label).
   ///   - handle: Turns a command into the binding action to send, or `nil`. `typed` keeps
-  ///     what was typed into the control since focus arrived (a stepper's digits).
+  ///     what was typed into the control since focus arrived (a stepper's digits). To move
+  ///     focus on once the value is complete, or show a notice, take the whole
+  ///     ``ControlInput`` instead: ``init(_:kind:binding:rows:value:draw:handleInput:)`` with
+  ///     `rows: 1`.
   public convenience init(
     _ label: String,
     kind: ControlKind,
