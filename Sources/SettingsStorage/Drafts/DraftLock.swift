@@ -59,8 +59,15 @@ public final class DraftLock: Sendable {
     } catch {
       return "could not \(error.step) (\(error.reason))"
     }
-    guard access(folder, W_OK) != 0 else { return nil }
-    return "the folder \(folder) cannot be written (\(String(cString: strerror(errno))))"
+    guard access(folder, W_OK) == 0 else {
+      return "the folder \(folder) cannot be written (\(String(cString: strerror(errno))))"
+    }
+    // NB: A writable folder may still refuse a new file (no free inodes, a quota). A lock file
+    //     another run holds opens; one made here stays, as any run's may, for the next.
+    let descriptor = open(draftPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return "could not create \(draftPath).lock (\(String(cString: strerror(errno))))" }
+    close(descriptor)
+    return nil
   }
 
   deinit {

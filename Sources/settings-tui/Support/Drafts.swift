@@ -92,7 +92,7 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
         // NB: No slot to keep a draft in: other copies hold them all (nothing to say), or no
         //     draft can be written there (a read-only or full disk): said if the form is cut off.
         let problem = slots.first.flatMap { path in
-          DraftLock.problem(draftPath: path).map { "Cannot keep a draft at \(path): \($0)." }
+          DraftLock.problem(draftPath: path).map { "Cannot keep a draft at \(path): \($0). The edits were not kept." }
         }
         return (original, problem.map { DraftKeeper(unavailable: $0, original: original, extract: extract) }, nil)
       }
@@ -207,7 +207,9 @@ final class DraftKeeper<State, Draft: Codable & Equatable & Sendable> {
   func finish(keeping: Bool) -> String? {
     token?.cancel()
     token = nil
-    lock = nil
+    // NB: The lock goes after the last write: another copy starting meanwhile would take the
+    //     slot for free, and later remove or overwrite the draft this one writes.
+    defer { lock = nil }
     guard let writer else { return keeping && seen != original ? unavailable : nil }
     return writer.finish(keeping ? seen : nil)
   }
@@ -250,6 +252,9 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
   private let file: DraftFile<Draft>
   private let original: Draft
   private let pending = Mutex(Pending())
+  /// Whether a draft was written since the form opened: a later failure then loses only the
+  /// edits made since.
+  private let wroteADraft = Atomic(false)
   /// Held while the file is written or removed, so writes never overlap or land out of order.
   private let writing = Mutex(())
 
@@ -309,14 +314,19 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
     }
     do {
       try file.save(draft, base: original)
+      wroteADraft.store(true, ordering: .relaxed)
       return nil
     } catch {
-      return (error as? StorageError)?.message ?? "Cannot keep a draft at \(file.path)."
+      let reason = (error as? StorageError)?.message ?? "Cannot keep a draft at \(file.path)."
+      return reason
+        + (wroteADraft.load(ordering: .relaxed)
+          ? " An earlier draft was kept; the edits since were not." : " The edits were not kept.")
     }
   }
 }
 
 /// Asks on the terminal whether to take up a draft, before the form starts.
+@MainActor
 enum DraftOffer {
   /// Asks `question` on /dev/tty; anything but "n" or "no" (Enter too) is yes. `nil` when
   /// there is no terminal to ask on.

@@ -35,7 +35,7 @@ enum Interactive {
     switch outcome {
     case .submitted, .cancelled, .dismissed: draft?.finish(keeping: false)
     case .interrupted, .terminated:
-      if let problem = draft?.finish(keeping: true) { printError("\(problem) The edits were not kept.") }
+      if let problem = draft?.finish(keeping: true) { printError(problem) }
     }
     switch outcome {
     // NB: Dismissed: a root store's form never is; its presenter would know how it ended.
