@@ -50,10 +50,15 @@ final class ClientDatabaseOpening: Sendable {
   func databaseToRead() async throws -> ClientDatabase? {
     let opened = attempt.withLock { $0 != nil }
     guard opened || ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
-    // NB: A database whose file was removed since is let go: reading finds no clients there,
-    //     as at any path without a database, and creates nothing; the next write opens anew.
-    if opened, ClientDatabase.presence(at: path) == .none {
-      attempt.withLock { $0 = nil }
+    // NB: A database whose file was removed (or emptied) since is let go: reading finds no
+    //     clients there, as at any path without a database, and creates nothing; the next
+    //     write opens anew.
+    if opened, ClientDatabase.presence(at: path) != .mayHoldClients {
+      let task = attempt.withLock { $0 }
+      if let task, let database = try? await task.value, database.isStillAtPath { return database }
+      attempt.withLock { current in
+        if current == task { current = nil }
+      }
       return nil
     }
     return try await database()

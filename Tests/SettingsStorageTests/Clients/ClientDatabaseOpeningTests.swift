@@ -127,6 +127,10 @@ struct ClientDatabaseOpeningTests {
       #expect(try await clients.all() == [])
       #expect(try await clients.emailExists(blob.email) == false)
       #expect(!FileManager.default.fileExists(atPath: path))
+      // An empty file put in its place is read as none too, and left empty.
+      try folder.write("", to: "clients.sqlite")
+      #expect(try await clients.all() == [])
+      #expect(try folder.bytes("clients.sqlite") == [])
       let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
       try await clients.add(ada)
       #expect(try await ClientStorageClient.live(databaseAt: path).all() == [ada])
