@@ -23,47 +23,61 @@
 //     A signal handler may call only async-signal-safe functions (tcsetattr, tcflush, write), so
 //     the question waits in a buffer made before the handler is installed and freed after it
 //     is removed.
+@MainActor
 public enum QuestionOnResume {
   /// Until ``end()``, asks `question` again on `output` when the program is resumed, with
   /// `terminal`'s settings (the descriptor the answer is read from) as they are now.
   public static func begin(question: String, terminal: Int32, output: Int32) {
     end()
     guard isatty(terminal) == 1, tcgetattr(terminal, &resumeSettings) == 0 else { return }
-    let bytes = Array(("\n" + question).utf8)
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-    _ = buffer.initialize(from: bytes)
-    resumeQuestion = buffer
+    // NB: One buffer for the process's life, never freed: a handler still running on another
+    //     thread (SIGCONT goes to any) reads memory that stays valid. A longer question is cut.
+    let bytes = Array(("\n" + question).utf8.prefix(resumeBufferSize))
+    for (index, byte) in bytes.enumerated() { resumeBuffer[index] = byte }
+    resumeLength = bytes.count
     resumeTerminal = terminal
     resumeOutput = output
-    previousHandler = signal(SIGCONT, askAgain)
+    var action = sigaction()
+    #if os(Linux)
+      action.__sigaction_handler.sa_handler = askAgain
+    #else
+      action.__sigaction_u.__sa_handler = askAgain
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    isInstalled = sigaction(SIGCONT, &action, &previousAction) == 0
   }
 
-  /// Stops asking again on resume.
+  /// Stops asking again on resume, and puts back what SIGCONT did before.
   public static func end() {
-    guard let question = resumeQuestion else { return }
-    _ = signal(SIGCONT, previousHandler ?? SIG_DFL)
-    previousHandler = nil
-    resumeQuestion = nil
-    question.deallocate()
+    guard isInstalled else { return }
+    _ = sigaction(SIGCONT, &previousAction, nil)
+    isInstalled = false
   }
+
+  private static var isInstalled = false
+  private static var previousAction = sigaction()
 }
 
 /// What the handler reads: set before it is installed, changed only after it is removed.
-nonisolated(unsafe) private var resumeQuestion: UnsafeMutableBufferPointer<UInt8>?
+private let resumeBufferSize = 4096
+nonisolated(unsafe) private let resumeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: resumeBufferSize)
+nonisolated(unsafe) private var resumeLength = 0
 nonisolated(unsafe) private var resumeSettings = termios()
 nonisolated(unsafe) private var resumeTerminal: Int32 = 0
 nonisolated(unsafe) private var resumeOutput: Int32 = 2
-nonisolated(unsafe) private var previousHandler: (@convention(c) (Int32) -> Void)?
 
 private func askAgain(_: Int32) {
   let savedErrno = errno
   defer { errno = savedErrno }
+  // NB: Resumed in the background (`bg`): touching the terminal would stop the program again
+  //     (SIGTTOU), and `fg` then asks; nothing to do until then.
+  guard tcgetpgrp(resumeTerminal) == getpgrp() else { return }
   _ = tcsetattr(resumeTerminal, TCSANOW, &resumeSettings)
   _ = tcflush(resumeTerminal, TCIFLUSH)
-  guard let question = resumeQuestion, let start = question.baseAddress else { return }
   var offset = 0
-  while offset < question.count {
-    let written = write(resumeOutput, start + offset, question.count - offset)
+  while offset < resumeLength {
+    let written = write(resumeOutput, resumeBuffer + offset, resumeLength - offset)
     if written < 0 && errno == EINTR { continue }
     guard written > 0 else { return }
     offset += written

@@ -47,7 +47,7 @@ struct RemoveClient: AsyncParsableCommand {
         let isTerminal = isatty(0) == 1
         let answer =
           isTerminal
-          ? TerminalQuestion.confirm(
+          ? await TerminalQuestion.confirm(
             "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false)
           : nil
         switch answer {

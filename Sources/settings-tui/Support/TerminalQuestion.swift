@@ -8,6 +8,7 @@ import Foundation
 #endif
 
 /// A yes-or-no question asked on the terminal (/dev/tty) before or instead of a form.
+@MainActor
 enum TerminalQuestion {
   /// Asks `question` with `[Y/n]` or `[y/N]`; Enter takes `defaultAnswer`, and so does the end
   /// of input (Ctrl-D). Esc (then Enter: the terminal edits the line) answers `escapeAnswer`
