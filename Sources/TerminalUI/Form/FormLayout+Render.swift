@@ -587,10 +587,10 @@ extension FormLayout {
     TooSmallView(minimum: minimumSize, prompt: prompt, theme: theme).render(in: buffer.area, buffer: &buffer)
   }
 
-  /// Whether a key other than Esc may answer `prompt` on a screen of `size`: where the form
-  /// fits (its box shows), or the too-small message shows the whole question and its keys.
-  func promptShowsItsAnswers(_ prompt: FormPrompt, in size: Size) -> Bool {
-    fits(size) || TooSmallView(minimum: minimumSize, prompt: prompt).showsWholeQuestion(in: size)
+  /// Whether `key` may answer `prompt` on a screen of `size`: any key where the form fits (its
+  /// box shows), else as the too-small screen allows (``TooSmallView/takes(_:keymap:in:)``).
+  func promptTakes(_ key: Key, _ prompt: FormPrompt, keymap: Keymap, in size: Size) -> Bool {
+    fits(size) || TooSmallView(minimum: minimumSize, prompt: prompt).takes(key, keymap: keymap, in: size)
   }
 }
 

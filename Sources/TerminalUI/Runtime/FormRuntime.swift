@@ -121,11 +121,11 @@ where Action.State == State {
       case .redraw?:
         terminal.invalidate()
         return nil
-      case let command where state.form.prompt != nil:
+      case _ where state.form.prompt != nil:
         // NB: A question waits for its answer: keys answer it, even on a screen too small for
-        //     the form, where the too-small message shows the question and its keys; where even
-        //     that is cut, only Esc (its cancel answer) does, as nobody can read the others.
-        if command != .cancel, let prompt = state.form.prompt, !layout.promptShowsItsAnswers(prompt, in: terminal.size) {
+        //     the form, where the too-small message shows the question and its letters (only
+        //     those and Esc there: it shows no selection; where it is cut, only Esc).
+        if let prompt = state.form.prompt, !layout.promptTakes(key, prompt, keymap: keymap, in: terminal.size) {
           return nil
         }
         actions = state.form.prompt.map {

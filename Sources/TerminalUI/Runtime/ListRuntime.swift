@@ -134,12 +134,10 @@ public final class ListRuntime<State, Action> {
     let size = terminal.size
     guard layout.fits(size) else {
       // NB: The list is not on screen, so nothing may change it unseen: a question is still
-      //     answered where the message shows it whole (else by Esc alone, its cancel answer,
-      //     as nobody can read the others), Esc still closes.
+      //     answered by Esc, and by its letters where the message shows it whole (it shows no
+      //     selection); Esc still closes.
       let prompt = layout.prompt?(state)
-      let answers = prompt.map {
-        keymap.cancel.contains(key) || TooSmallView(minimum: layout.minimumSize, prompt: $0).showsWholeQuestion(in: size)
-      }
+      let answers = prompt.map { TooSmallView(minimum: layout.minimumSize, prompt: $0).takes(key, keymap: keymap, in: size) }
       if answers == true || prompt == nil && listKeys.close.contains(key) && key == .escape {
         send(layout.actions(for: key, state: state, keymap: keymap, listKeys: listKeys, view: &view))
       }

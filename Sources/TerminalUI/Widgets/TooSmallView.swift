@@ -2,7 +2,7 @@ import ComposableForms
 
 /// Shown instead of a screen when the terminal is too small for it; the screen comes back when
 /// the window is enlarged. A question waiting for its answer is shown too, with its keys, since
-/// they still work where it shows whole (``showsWholeQuestion(in:)``).
+/// its letters still answer it where it shows whole (``takes(_:keymap:in:)``).
 ///
 /// ```swift
 /// TooSmallView(minimum: Size(columns: 40, rows: 10)).render(in: buffer.area, buffer: &buffer)
@@ -34,6 +34,17 @@ public struct TooSmallView: Widget {
   /// answer) may answer it there.
   public func showsWholeQuestion(in size: Size) -> Bool {
     lines(in: Rect(x: 0, y: 0, width: size.columns, height: size.rows)).fits
+  }
+
+  /// Whether `key` may answer the waiting question on this screen, of `size`: the keymap's
+  /// cancel keys (its cancel answer) always, an answer's letter where the question shows whole.
+  /// Nothing else: this screen shows no buttons and no selection, so Enter, Tab, the arrows
+  /// and clicks would choose unseen.
+  public func takes(_ key: Key, keymap: Keymap, in size: Size) -> Bool {
+    guard let prompt else { return false }
+    if keymap.cancel.contains(key) { return true }
+    guard case let .character(character) = key, prompt.choice(forKey: character) != nil else { return false }
+    return showsWholeQuestion(in: size)
   }
 
   /// The lines shown in `area`, and whether they all fit.

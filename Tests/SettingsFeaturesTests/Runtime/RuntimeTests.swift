@@ -318,6 +318,10 @@ struct DiscardPromptRuntimeTests {
     _ = runtime.handle(.resize)
     runtime.render()
     #expect(backend.lines.contains { $0.contains("y yes") }, "\(backend.lines)")
+    // NB: No selection shows on this screen: Enter, Tab and Space would choose unseen.
+    for key in [Key.tab, .enter, .character(" ")] { _ = runtime.handle(key) }
+    #expect(store.state.form.outcome == nil)
+    #expect(store.state.form.prompt != nil)
     _ = runtime.handle(.character("y"))
     #expect(store.state.form.outcome == .cancelled)
   }

@@ -50,5 +50,13 @@ struct TooSmallViewTests {
     #expect(view.showsWholeQuestion(in: Size(columns: 12, rows: 4)))
     #expect(!view.showsWholeQuestion(in: Size(columns: 20, rows: 2)))
     #expect(lines(columns: 20, rows: 2, prompt: prompt) == ["     Need 30×8", "      Discard?"], "the keys are cut")
+    // Esc always; a letter where it shows; nothing that chooses what this screen cannot show.
+    let keymap = Keymap.standard
+    #expect(view.takes(.escape, keymap: keymap, in: Size(columns: 20, rows: 2)))
+    #expect(!view.takes(.character("y"), keymap: keymap, in: Size(columns: 20, rows: 2)))
+    #expect(view.takes(.character("Y"), keymap: keymap, in: Size(columns: 20, rows: 4)))
+    for key in [Key.enter, .tab, .left, .character(" "), .character("q")] {
+      #expect(!view.takes(key, keymap: keymap, in: Size(columns: 20, rows: 4)), "\(key)")
+    }
   }
 }
