@@ -230,9 +230,11 @@ extension FormSpec {
   /// ("… around character 36." in its debug description; its decoder does not say).
   private static func syntaxErrorOffset(in bytes: [UInt8], description: String?) -> Int? {
     guard let description, let marker = description.range(of: "around character "),
-      let offset = Int(description[marker.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
+      let counted = Int(description[marker.upperBound...].prefix { $0.isNumber })
     else { return nil }
-    return offset
+    // NB: Counted after a byte order mark, which the parser skips.
+    let offset = counted + (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    return offset <= bytes.count ? offset : nil
   }
 
   /// What Foundation's parser says is wrong with `bytes`, or `nil` when it takes them.

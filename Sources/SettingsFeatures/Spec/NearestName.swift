@@ -8,10 +8,17 @@ public enum NearestName {
   /// The name of `names` nearest to `word`, where it is near enough to be the one meant (at
   /// most 2 edits, or a third of its length); `nil` otherwise.
   public static func to(_ word: String, among names: some Sequence<String>) -> String? {
-    guard let nearest = names.min(by: { distance(word, $0) < distance(word, $1) }),
-      distance(word, nearest) <= max(2, nearest.count / 3)
-    else { return nil }
-    return nearest
+    let length = word.count
+    var best: (name: String, distance: Int)?
+    for name in names {
+      let limit = max(2, name.count / 3)
+      // NB: The distance is at least the difference in length: a long word is no typo of a
+      //     short name, and is not compared character by character.
+      guard abs(name.count - length) <= limit else { continue }
+      let distance = distance(word, name)
+      if distance <= limit, distance < best?.distance ?? .max { best = (name, distance) }
+    }
+    return best?.name
   }
 
   /// The Levenshtein distance between `a` and `b`, in characters.

@@ -213,6 +213,13 @@ struct FormSpecTests: SpecParsing {
     ])
   }
 
+  @Test func theNearestNameIsSuggestedOnlyWhereItIsNear() {
+    #expect(NearestName.to("lable", among: ["key", "kind", "label"]) == "label")
+    #expect(NearestName.to("requred", among: ["required", "rows"]) == "required")
+    #expect(NearestName.to("colour", among: ["key", "kind", "label"]) == nil)
+    #expect(NearestName.to(String(repeating: "l", count: 200_000), among: ["label"]) == nil)
+  }
+
   /// The usual mistakes of a hand-written spec are named where the parser stops.
   @Test func theUsualSyntaxMistakesAreNamed() {
     func problem(_ text: String) -> [String] {
@@ -230,6 +237,15 @@ struct FormSpecTests: SpecParsing {
     #expect(problem(#"{'title': 'x'}"#) == [#"line 1, column 2: not valid JSON (strings and keys take double quotes ("), not single ones)"#])
     #expect(problem(#"{"title": "x"} // the title"#) == ["line 1, column 16: not valid JSON (JSON has no comments: remove it)"])
     #expect(problem(#"{"title": Deploy}"#) == ["line 1, column 11: not valid JSON (a text value is written in double quotes)"])
+    #expect(problem(#"{title: "x"}"#) == ["line 1, column 2: not valid JSON (a key is written in double quotes)"])
+    #expect(problem(#"{"a": 1, b: 2}"#) == ["line 1, column 10: not valid JSON (a key is written in double quotes)"])
+    #expect(problem(#"{"title": "x"} {"fields": []}"#) == [
+      "line 1, column 16: not valid JSON (text after the end of the JSON object: a spec is one object)"
+    ])
+    // Where the text tells nothing certain, no guess: a word glued to a number.
+    #expect(problem(#"{"title": "x", "fields": [{"key": "a", "rows": 10px}]}"#).first?.hasSuffix("not valid JSON") == true)
+    // After a byte order mark, the place and the hint are the mistake's.
+    #expect(problem("\u{FEFF}" + #"{"title" 1}"#) == ["line 1, column 10: not valid JSON (a colon is missing after the key)"])
   }
 
   @Test func rulesNoValueCanMeetAreRefused() {
