@@ -36,10 +36,6 @@ public enum JSONSyntaxHint {
     if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") { return "JSON has no comments: remove it" }
     guard let previous else { return nil }
     guard let innermost = open.last else { return "text after the end of the JSON object: a spec is one object" }
-    // NB: Glued to what comes before (`01`, `10px`, `0x10`): one word the parser refused.
-    if previous.range.upperBound == offset, previous.kind == .scalar {
-      return "not a number (digits, without leading zeros or units); other text is written in double quotes"
-    }
     let startsAValue = isLetter(byte) || Self.valueStarts.contains(byte)
     switch previous.kind {
     case .string, .scalar, .close:

@@ -242,6 +242,10 @@ struct FormSpecTests: SpecParsing {
     #expect(problem(#"{"title": "x"} {"fields": []}"#) == [
       "line 1, column 16: not valid JSON (text after the end of the JSON object: a spec is one object)"
     ])
+    #expect(problem(#"{"title": "x", "fields": [{"key": "a", "rows": 3"label": "b"}]}"#) == [
+      "line 1, column 49: not valid JSON (a comma is missing before this)"
+    ])
+    #expect(problem(#"{"title": "x", "fields": [1, 2}"#) == ["line 1, column 31: not valid JSON"], "a brace where a bracket closes")
     // Where the text tells nothing certain, no guess: a word glued to a number.
     #expect(problem(#"{"title": "x", "fields": [{"key": "a", "rows": 10px}]}"#).first?.hasSuffix("not valid JSON") == true)
     // After a byte order mark, the place and the hint are the mistake's.
