@@ -29,7 +29,10 @@ final class ClientDatabaseOpening: Sendable {
     let task = currentAttempt()
     do {
       let database = try await task.value
-      guard !database.isStillAtPath || (!database.openedWritable && access(path, W_OK) == 0) else {
+      // NB: Emptied in place (`: > clients.sqlite`), the file keeps its inode, and the open
+      //     connection would find no tables: opened anew, the empty file becomes a database.
+      let stale = !database.isStillAtPath || ClientDatabase.presence(at: path) == .emptyFile
+      guard stale || (!database.openedWritable && access(path, W_OK) == 0) else {
         return database
       }
       attempt.withLock { current in
@@ -50,17 +53,10 @@ final class ClientDatabaseOpening: Sendable {
   func databaseToRead() async throws -> ClientDatabase? {
     let opened = attempt.withLock { $0 != nil }
     guard opened || ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
-    // NB: A database whose file was removed (or emptied) since is let go: reading finds no
-    //     clients there, as at any path without a database, and creates nothing; the next
-    //     write opens anew.
-    if opened, ClientDatabase.presence(at: path) != .mayHoldClients {
-      let task = attempt.withLock { $0 }
-      if let task, let database = try? await task.value, database.isStillAtPath { return database }
-      attempt.withLock { current in
-        if current == task { current = nil }
-      }
-      return nil
-    }
+    // NB: A database whose file was removed, emptied or replaced by an empty one since is
+    //     not read: there are no clients there, as at any path without a database, and
+    //     nothing is created; the next write opens anew (``database()``).
+    guard ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
     return try await database()
   }
 

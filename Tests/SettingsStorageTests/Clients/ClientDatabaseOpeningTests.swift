@@ -136,4 +136,19 @@ struct ClientDatabaseOpeningTests {
       #expect(try await ClientStorageClient.live(databaseAt: path).all() == [ada])
     }
   }
+
+  /// A database emptied in place (`: > clients.sqlite`, the same file) while the list is open:
+  /// reads find no clients, and the next write makes a database there again.
+  @Test func aFileEmptiedInPlaceReadsAsNoneAndTheNextWriteMakesANewOne() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let clients = try ClientStorageClient.opening(databaseAt: path)
+      try await clients.add(blob)
+      #expect(truncate(path, 0) == 0)
+      #expect(try await clients.all() == [])
+      let ada = Client(name: "Ada", email: "ada@example.com", age: 36)
+      try await clients.add(ada)
+      #expect(try await clients.all() == [ada])
+    }
+  }
 }
