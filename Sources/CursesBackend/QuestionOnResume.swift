@@ -20,9 +20,9 @@
 /// let answer = readAnswer()
 /// ```
 // NB: Written by hand: curses handles Ctrl-Z for the screen it draws, and line mode has none.
-//     A signal handler may call only async-signal-safe functions (tcsetattr, tcflush, write), so
-//     the question waits in a buffer made before the handler is installed and freed after it
-//     is removed.
+//     A signal handler may call only async-signal-safe functions (tcgetpgrp, tcsetattr,
+//     tcflush, write), so the question waits in a buffer of the process's life, written only
+//     while the handler is not installed.
 @MainActor
 public enum QuestionOnResume {
   /// Until ``end()``, asks `question` again on `output` when the program is resumed, with

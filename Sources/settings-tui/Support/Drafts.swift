@@ -252,9 +252,6 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
   private let file: DraftFile<Draft>
   private let original: Draft
   private let pending = Mutex(Pending())
-  /// Whether a draft was written since the form opened: a later failure then loses only the
-  /// edits made since.
-  private let wroteADraft = Atomic(false)
   /// Held while the file is written or removed, so writes never overlap or land out of order.
   private let writing = Mutex(())
 
@@ -314,13 +311,12 @@ private final class DraftWriter<Draft: Codable & Equatable & Sendable>: Sendable
     }
     do {
       try file.save(draft, base: original)
-      wroteADraft.store(true, ordering: .relaxed)
       return nil
     } catch {
       let reason = (error as? StorageError)?.message ?? "Cannot keep a draft at \(file.path)."
-      return reason
-        + (wroteADraft.load(ordering: .relaxed)
-          ? " An earlier draft was kept; the edits since were not." : " The edits were not kept.")
+      // NB: A failed write leaves the draft before it (written earlier, or taken up at start).
+      let earlier = access(file.path, F_OK) == 0
+      return reason + (earlier ? " An earlier draft was kept; the edits since were not." : " The edits were not kept.")
     }
   }
 }
