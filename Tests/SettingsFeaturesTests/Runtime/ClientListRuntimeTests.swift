@@ -128,12 +128,20 @@ struct ClientListRuntimeTests {
     #expect(await run.value == .finished, "q quits: the rows have the keys again")
   }
 
-  @Test func aClickOnTheDeleteQuestionsButtonAnswersIt() async {
+  /// The list of one client, Ada, asking whether to delete her (`d`).
+  func askingToDeleteAda() async -> (
+    FakeClients, HeadlessBackend, ScriptedEventSource, Task<ListRuntime<ClientList.State, ClientList.Action>.Outcome, Never>
+  ) {
     let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
     let (backend, events, run) = start(clients)
     await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
     events.append(type("d"))
     await eventually { backend.lines.contains { $0.contains("[ Delete ]") } }
+    return (clients, backend, events, run)
+  }
+
+  @Test func aClickOnTheDeleteQuestionsButtonAnswersIt() async {
+    let (clients, backend, events, run) = await askingToDeleteAda()
     let delete = position(of: "[ Delete ]", in: backend) ?? Position(column: 0, row: 0)
     events.append([click(delete.column, delete.row)])
     await eventually { backend.lines.contains { $0.contains("No clients yet") } }
@@ -145,11 +153,7 @@ struct ClientListRuntimeTests {
   /// On a window too small for the list, the delete question's keys work only where the
   /// too-small message shows them: where it is cut, `y` deletes nothing, and Esc answers no.
   @Test func aDeleteQuestionCutOffByATinyWindowTakesOnlyEsc() async {
-    let clients = FakeClients([Client(name: "Ada Lovelace", email: "ada@example.com", age: 36)])
-    let (backend, events, run) = start(clients)
-    await eventually { backend.lines.contains { $0.contains("› Ada Lovelace") } }
-    events.append(type("d"))
-    await eventually { backend.lines.contains { $0.contains("[ Delete ]") } }
+    let (clients, backend, events, run) = await askingToDeleteAda()
     backend.size = Size(columns: 20, rows: 2)
     events.append([.key(.resize)])
     await eventually { backend.lines.contains { $0.contains("Need") } }
