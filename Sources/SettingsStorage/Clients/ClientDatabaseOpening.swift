@@ -47,15 +47,11 @@ final class ClientDatabaseOpening: Sendable {
     }
   }
 
-  /// The open database for a read, or `nil` while there is none to read: no file at the path
-  /// (or an empty one) and none opened yet. A read then finds no clients and creates nothing,
-  /// so a mistyped `--database` path browsed and left leaves no database behind.
+  /// The open database for a read, or `nil` while there is none to read: no file at the path,
+  /// or an empty one, even where a database was opened there before (since removed or
+  /// emptied). A read then finds no clients and creates nothing, so a mistyped `--database`
+  /// path browsed and left leaves no database behind; the next write opens anew.
   func databaseToRead() async throws -> ClientDatabase? {
-    let opened = attempt.withLock { $0 != nil }
-    guard opened || ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
-    // NB: A database whose file was removed, emptied or replaced by an empty one since is
-    //     not read: there are no clients there, as at any path without a database, and
-    //     nothing is created; the next write opens anew (``database()``).
     guard ClientDatabase.presence(at: path) == .mayHoldClients else { return nil }
     return try await database()
   }
