@@ -110,7 +110,9 @@ public final class FormControl<State> {
   ///   - value: What `draw` shows of the state (``ControlValue``); a row whose value, focus
   ///     and disabled state did not change is not drawn again, so it must describe everything
   ///     `draw` reads (a debug build draws such rows again and reports a difference).
-  ///   - draw: Draws the value into `area` (one row, right of the label).
+  ///   - draw: Draws the value into `area` (one row, right of the label), and nowhere else:
+  ///     the buffer clips only at the screen's edges, and right of `area` is the field's
+  ///     note, so write with `maxWidth: area.width`.
   ///   - handle: Turns a command into the binding action to send, or `nil`. `typed` keeps
   ///     what was typed into the control since focus arrived (a stepper's digits). To move
   ///     focus on once the value is complete, or show a notice, take the whole
@@ -286,13 +288,15 @@ public final class FormControl<State> {
 public struct ControlInput: Hashable, Sendable {
   /// Text typed into the control.
   public var typed = ""
-  /// The highlighted row of a list, or `nil` until the list places it (on the chosen option).
+  /// Where in the control focus is: the highlighted row of a list, or `nil` until the list
+  /// places it (on the chosen option); a control of your own keeps its own place here (a
+  /// date's part, a grid's cell).
   public var highlight: Int?
   /// Whether the last key edited ``typed`` (a list's filter) rather than moving: a Space then
   /// goes on typing ("new d" for New Delhi) instead of choosing.
   public var isTyping = false
-  /// A word about the key just handled, for the status line until the next key: why it did
-  /// nothing (a digit that would take a stepper past its range). The layout takes it from here.
+  /// A word about the key or click just handled, for the status line until the next key: why
+  /// it did nothing (a digit that would take a stepper past its range). The layout takes it from here.
   public var notice: String?
   /// Set by a control's `handle` to move focus on to the next field once this key is handled
   /// (a PIN whose last digit was typed, a date whose last part was set), as Tab would, after

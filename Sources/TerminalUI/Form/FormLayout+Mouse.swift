@@ -72,16 +72,15 @@ extension FormLayout {
     let isFocused = state.form.focus == .field(field)
     var actions: [Action] = isFocused ? [] : [.form(.focus(.field(field)))]
     guard let line, column >= 0 else { return actions }
-    var input = isFocused ? view.input : ControlInput()
-    if let binding = controls[index].handle(.click(column: column, row: line), state, &input) {
-      actions.append(.binding(binding))
-    }
+    // NB: The field the click focuses starts its presentation state here, not after the
+    //     click: what the click set in it (the part of a date it chose) outlives the focus
+    //     change the runtime follows next. Where the store refuses the focus, that follow
+    //     starts the focused field afresh again.
+    view.follow(focus: field)
+    let (binding, advances) = handle(.click(column: column, row: line), by: controls[index], state: state, view: &view)
+    if let binding { actions.append(.binding(binding)) }
     // NB: A click that completes the value (a date's last part) moves on as a key would.
-    if input.advancesFocus {
-      input.advancesFocus = false
-      actions.append(.form(.focusNext))
-    }
-    if isFocused { view.input = input }
+    if advances { actions.append(.form(.focusNext)) }
     return actions
   }
 }

@@ -330,8 +330,8 @@ where Action.State == State {
 
   /// What `control` makes of `command`: its binding action, and whether it asked to move focus
   /// on (``ControlInput/advancesFocus``). A notice it gives goes to the status line. Both are
-  /// taken from the input here, so neither outlives the key.
-  private func handle(
+  /// taken from the input here, so neither outlives the key (or the click).
+  func handle(
     _ command: FormCommand, by control: FormControl<State>, state: State, view: inout FormViewState<Field>
   ) -> (binding: BindingAction<State>?, advances: Bool) {
     let binding = control.handle(command, state, &view.input)

@@ -197,7 +197,9 @@ extension Keymap {
   /// bindings, so a customised keymap is described as it is.
   ///
   /// The focused control's own keys come first (`controlKeys` are a control's of your own,
-  /// ``FormControl/keyHelp(_:_:)``), then the focus moves, Enter and Esc: a footer too narrow
+  /// ``FormControl/keyHelp(_:_:)``; after Tab where Down moves inside the control, a list, a
+  /// grid or a text area, since Tab is then the way out), then the focus moves, Enter and
+  /// Esc: a footer too narrow
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
   /// it submits (the first word of the form's submit button, `submitTitle`: `deploy`, `send`)
   /// and `press` on a button; while a list's filter is being typed (`filtering`),
@@ -237,8 +239,13 @@ extension Keymap {
     case .text, .custom, .grid, .note, nil:
       break
     }
+    // NB: Where Down stays inside the control (a list, a grid, a text area), Tab is the way
+    //     out, so it comes before the control's own keys, however many: a narrow footer keeps
+    //     the first items. (A text area of the library's names it above.)
+    let tabLeadsOwnKeys = !controlKeys.isEmpty && (focused == .list || focused == .grid || focused == .textArea)
+    if tabLeadsOwnKeys { add(focusNext) }
     items += controlKeys
-    if focused != .textArea || !controlKeys.isEmpty { add(focusNext) }
+    if !tabLeadsOwnKeys && (focused != .textArea || !controlKeys.isEmpty) { add(focusNext) }
     add(focusPrevious)
     if focused != .button && focused != .textArea && !(focused == .list && filtering) {
       add(activate, enterSubmits ? submitTitle.split(separator: " ").first.map { $0.lowercased() } ?? "save" : activate.help)

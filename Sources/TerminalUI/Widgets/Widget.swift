@@ -1,7 +1,9 @@
 /// Something that draws plain values into a ``Buffer`` inside a rectangle.
 ///
 /// Widgets never see a store or the terminal: the form layout reads the state, builds widgets
-/// from plain values and asks each to render in its own area. Drawing is clipped to `area`.
+/// from plain values and asks each to render in its own area, and a widget keeps inside it: the
+/// buffer clips only at its own edges, so write with `maxWidth`
+/// (``Buffer/setString(_:at:style:maxWidth:)``), as ratatui's widgets keep to their `Rect`.
 ///
 /// ```swift
 /// var buffer = Buffer(size: Size(columns: 20, rows: 1))

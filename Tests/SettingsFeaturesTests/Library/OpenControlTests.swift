@@ -362,11 +362,21 @@ func TimeOfDay<State>(_ label: String, _ keyPath: WritableKeyPath<State, Binding
       case .edit(.up), .edit(.down):
         let step = (part == 0 ? 60 : 1) * (command == .edit(.up) ? 1 : -1)
         return .set(keyPath, (minutes + step + 1440) % 1440)
+      case let .click(column, _):
+        // NB: A click chooses the part under it; one on the colon says what to click.
+        switch column {
+        case 0...1: input.highlight = 0
+        case 3...4: input.highlight = 1
+        default: input.notice = "Click the hours or the minutes"
+        }
+        return nil
       default:
         return nil
       }
     })
   .focusColumn { _, input in (input.highlight ?? 0) * 3 }
+  .keyHelp("←/→", "hours or minutes")
+  .keyHelp("↑/↓", "change")
 }
 
 struct Alarm: Reducer {
@@ -413,6 +423,62 @@ struct GridControlTests {
     #expect(runtime.view.focusPosition?.column == 10 + 3, "on the minutes")
     _ = runtime.handle(.tab)
     #expect(store.state.form.focusedField == .label)
+  }
+
+  private func alarm(columns: Int = 50) -> (FormRuntime<Alarm.State, Alarm.Action>, HeadlessBackend) {
+    let store = Store(initialState: Alarm.State()) { Alarm() }
+    let backend = HeadlessBackend(size: Size(columns: columns, rows: 12))
+    let runtime = FormRuntime(
+      store: store, layout: Alarm.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    runtime.render()
+    return (runtime, backend)
+  }
+
+  /// Where on the screen the time's column `offset` is.
+  private func time(_ offset: Int, in backend: HeadlessBackend) throws -> Position {
+    let row = try #require(backend.lines.firstIndex { $0.contains("07:00") })
+    let start = try #require(backend.lines[row].firstRange(of: "07:00")).lowerBound.utf16Offset(in: backend.lines[row])
+    return Position(column: start + offset, row: row)
+  }
+
+  /// The click that focuses the control is handed to it with the focus: the part it chose
+  /// stays chosen (it was started afresh with the focus change after the click).
+  @Test func aClickOnAGridWithoutFocusChoosesThePartUnderIt() throws {
+    let (runtime, backend) = alarm()
+    _ = runtime.handle(.tab)
+    #expect(runtime.store.state.form.focusedField == .label)
+    runtime.render()
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: try time(4, in: backend))))
+    #expect(runtime.store.state.form.focusedField == .time)
+    _ = runtime.handle(.up)
+    #expect(runtime.store.state.time == 7 * 60 + 1, "the minutes went up, not the hours")
+    runtime.render()
+    #expect(runtime.view.focusPosition?.column == 10 + 3, "focus rests on the minutes")
+  }
+
+  /// What a click tells the status line shows with the frame after the click, and goes with
+  /// the next key, as a key's notice does.
+  @Test func aClickOnAGridShowsItsNoticeAtOnce() throws {
+    let (runtime, backend) = alarm()
+    _ = runtime.handle(.tab)
+    runtime.render()
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: try time(2, in: backend))))
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("Click the hours or the minutes") }, "\(backend.lines)")
+    _ = runtime.handle(.up)
+    runtime.render()
+    #expect(!backend.lines.contains { $0.contains("Click the hours") }, "\(backend.lines)")
+    #expect(runtime.store.state.time == 8 * 60, "the click chose no part: the hours, as at first")
+  }
+
+  /// Up and Down stay inside a grid, so Tab is its way out: a footer too narrow for every key
+  /// still names Tab before the control's own keys.
+  @Test func aNarrowFooterOfAGridNamesTabFirst() {
+    let (_, backend) = alarm(columns: 40)
+    let footer = backend.lines[11]
+    #expect(footer.hasPrefix(" Tab next") && footer.contains("Esc cancel"), "\(footer)")
+    let (_, wide) = alarm(columns: 100)
+    #expect(wide.lines[11].hasPrefix(" Tab next  ←/→ hours or minutes  ↑/↓ change  Shift-Tab"), "\(wide.lines[11])")
   }
 }
 
