@@ -164,9 +164,12 @@ extension ClientDatabase {
   ///     Trying again reads the migrations anew and applies what is still missing. The check
   ///     for a newer version's migrations reads the same table, so it is tried again with them
   ///     ("no such table: grdb_migrations" while another program creates it); a database a
-  ///     newer version changed throws `superseded()`.
+  ///     newer version changed throws `superseded()`. It is tried three times, and again as
+  ///     long as the other program applies more migrations: each runs in its own transaction,
+  ///     so two programs in step can each find the next one taken, once per migration.
   static func migrate(_ writer: some DatabaseWriter, superseded: () -> StorageError) throws {
     var attempts = 0
+    var applied = (try? writer.read(migrator.appliedIdentifiers)) ?? []
     while true {
       do {
         if try writer.read(migrator.hasBeenSuperseded) { throw superseded() }
@@ -178,7 +181,10 @@ extension ClientDatabase {
         let migratedElsewhere = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
         if migratedElsewhere { return }
         attempts += 1
-        if attempts == 3 { throw error }
+        let now = (try? writer.read(migrator.appliedIdentifiers)) ?? []
+        let gotOn = now.count > applied.count
+        applied = now
+        if attempts >= 3 && !gotOn { throw error }
       }
     }
   }
