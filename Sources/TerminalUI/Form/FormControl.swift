@@ -60,6 +60,8 @@ public final class FormControl<State> {
   /// Whether several options are chosen (a multi-select): Enter that chooses one while its
   /// filter is typed leaves focus there for more.
   let choosesMany: Bool
+  /// What the control says as a key or a click takes focus off it (``onLeave(_:)``).
+  let leaving: ((_ state: State, _ input: ControlInput) -> Leaving)?
   /// Where a control made outside this package (through its public initialisers) was
   /// written; `nil` for the built-in ones. A debug build checks that such a control's `value`
   /// changes whenever its drawing does, and points its report here (``FrameCache``).
@@ -208,7 +210,8 @@ public final class FormControl<State> {
     keyHelp: [KeyHelpView.Item] = [],
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
     focusColumn: ((_ state: State, _ input: ControlInput) -> Int)? = nil,
-    choosesMany: Bool = false
+    choosesMany: Bool = false,
+    leaving: ((_ state: State, _ input: ControlInput) -> Leaving)? = nil
   ) {
     self.label = label
     self.keyHelp = keyHelp
@@ -226,6 +229,7 @@ public final class FormControl<State> {
     self.focusRow = focusRow
     self.focusColumn = focusColumn
     self.choosesMany = choosesMany
+    self.leaving = leaving
   }
 
   /// `control` with another status, description or line question.
@@ -236,14 +240,15 @@ public final class FormControl<State> {
     line: ((State) -> LineQuestion<State>)?? = nil,
     keyHelp: [KeyHelpView.Item]? = nil,
     focusRow: ((_ state: State, _ input: ControlInput) -> Int)?? = nil,
-    focusColumn: ((_ state: State, _ input: ControlInput) -> Int)?? = nil
+    focusColumn: ((_ state: State, _ input: ControlInput) -> Int)?? = nil,
+    leaving: ((_ state: State, _ input: ControlInput) -> Leaving)?? = nil
   ) {
     self.init(
       label: control.label, kind: control.kind, binding: control.binding, rows: control.rows,
       rowsAtWidth: control.rowsAtWidth, description: description ?? control.description, draw: control.draw, value: control.value,
       handle: control.handle, textAccess: control.textAccess, status: status ?? control.status,
       lineInState: line ?? control.line, keyHelp: keyHelp ?? control.keyHelp, focusRow: focusRow ?? control.focusRow, focusColumn: focusColumn ?? control.focusColumn,
-      choosesMany: control.choosesMany)
+      choosesMany: control.choosesMany, leaving: leaving ?? control.leaving)
     writtenAt = control.writtenAt
   }
 
@@ -279,6 +284,32 @@ public final class FormControl<State> {
   /// cursor rests there for screen readers. Without it, the control's first row.
   public func focusRow(_ row: @escaping (_ state: State, _ input: ControlInput) -> Int) -> FormControl {
     FormControl(copying: self, focusRow: .some(row))
+  }
+
+  /// What the control does as a key or a click takes focus off it (Tab, Shift-Tab, Enter, a
+  /// click on another field or on Save; not Esc, and not a move the control asked for with
+  /// ``ControlInput/advancesFocus``), as huh's `Blur`: set what was begun in it, or keep focus
+  /// while what was typed is no value yet, the status line saying why. Enter on a
+  /// ``ControlKind/list`` or ``ControlKind/grid`` chooses through `handle` (``FormCommand/activate``),
+  /// so there only ``Leaving/stay(_:)`` counts.
+  ///
+  /// ```swift
+  /// .onLeave { state, input in
+  ///   input.typed.isEmpty ? .leave : .stay("\(input.typed) is not a date yet: finish it, or Backspace")
+  /// }
+  /// ```
+  public func onLeave(_ leaving: @escaping (_ state: State, _ input: ControlInput) -> Leaving) -> FormControl {
+    FormControl(copying: self, leaving: .some(leaving))
+  }
+
+  /// What happens as focus leaves a control (``onLeave(_:)``).
+  public enum Leaving {
+    /// Focus leaves, and nothing more happens.
+    case leave
+    /// This binding action is sent, then focus leaves (a list's highlighted option chosen).
+    case leaveSetting(BindingAction<State>)
+    /// Focus stays, and the status line says why (digits that make no number in the range yet).
+    case stay(String)
   }
 }
 

@@ -27,7 +27,7 @@ extension FormLayout {
       case .buttons where page == pageRanges.count - 1:
         let places = buttonColumns(width: size.columns)
         if places.save.contains(x) {
-          return [.form(.focus(.submit)), .form(.submitTapped)]
+          return leave(state, view: &view, then: [.form(.focus(.submit)), .form(.submitTapped)])
         }
         if places.cancel.contains(x) {
           return [.form(.focus(.cancel)), .form(.cancelTapped)]
@@ -70,7 +70,9 @@ extension FormLayout {
     let field = fields[index]
     guard rules.isEnabled(field, in: state) else { return [] }
     let isFocused = state.form.focus == .field(field)
-    var actions: [Action] = isFocused ? [] : [.form(.focus(.field(field)))]
+    var actions: [Action] = isFocused ? [] : leave(state, view: &view, then: [.form(.focus(.field(field)))])
+    // NB: The field with focus keeps it (digits that make no number yet): the click does nothing.
+    guard isFocused || !actions.isEmpty else { return [] }
     guard let line, column >= 0 else { return actions }
     // NB: The field the click focuses starts its presentation state here, not after the
     //     click: what the click set in it (the part of a date it chose) outlives the focus

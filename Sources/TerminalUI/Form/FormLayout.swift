@@ -248,9 +248,9 @@ where Action.State == State {
       scrollPage(down: command == .scrollDown, state: state, view: &view)
       return []
     case .focusNext:
-      return [embed(.focusNext)]
+      return leave(state, view: &view, then: [embed(.focusNext)])
     case .focusPrevious:
-      return [embed(.focusPrevious)]
+      return leave(state, view: &view, then: [embed(.focusPrevious)])
     case .cancel:
       if cancelClearsFilter(in: state, view: view) {
         view.input = ControlInput()
@@ -270,10 +270,15 @@ where Action.State == State {
           guard let pressed else { return [move] }
           return advances ? [.binding(pressed), move] : [.binding(pressed)]
         }
-        // NB: Enter on a list (or a grid) chooses the highlighted option first, then moves on.
+        // NB: Enter on a list (or a grid) chooses the highlighted option first, then moves on;
+        //     its `onLeave` may only keep focus (what it would set is what Enter chooses).
         guard let control = control(for: field), control.kind == .list || control.kind == .grid,
           rules.isEnabled(field, in: state)
-        else { return [move] }
+        else { return leave(state, view: &view, then: [move]) }
+        if case let .stay(why) = leaving(state, input: view.input) {
+          view.notice = why
+          return []
+        }
         // NB: A multi-select whose filter is typed stays for more choices, and after a refused
         //     one (its limit reached) too, its reason in the status line.
         let staysForMore = control.choosesMany && view.input.isTyping
@@ -326,6 +331,29 @@ where Action.State == State {
       //     (``FormRuntime/externalEditor``), with ``editableText(in:)``.
       return []
     }
+  }
+
+  /// `actions`, of a key or a click that takes focus off the focused field, after what its
+  /// control says as focus goes (``FormControl/onLeave(_:)``): its binding action first, or
+  /// no action at all where it keeps focus, its reason in the status line.
+  func leave(_ state: State, view: inout FormViewState<Field>, then actions: [Action]) -> [Action] {
+    switch leaving(state, input: view.input) {
+    case .leave:
+      return actions
+    case let .leaveSetting(binding):
+      return [.binding(binding)] + actions
+    case let .stay(why):
+      view.notice = why
+      return []
+    }
+  }
+
+  /// What the focused field's control says as focus leaves it.
+  private func leaving(_ state: State, input: ControlInput) -> FormControl<State>.Leaving {
+    guard let field = state.form.focus?.field, let control = control(for: field),
+      let leaving = control.leaving, rules.isEnabled(field, in: state)
+    else { return .leave }
+    return leaving(state, input)
   }
 
   /// What `control` makes of `command`: its binding action, and whether it asked to move focus

@@ -267,6 +267,7 @@ func PIN<State>(_ label: String, _ keyPath: WritableKeyPath<State, BindingState<
       return .set(keyPath, input.typed)
     })
   .focusColumn { _, input in input.typed.count }
+  .onLeave { _, input in input.typed.isEmpty ? .leave : .stay("Type all four digits") }
 }
 
 struct Unlock: Reducer {

@@ -2,7 +2,8 @@ import ComposableForms
 
 /// One choice among options shown in a list: Up/Down move, Enter or Space chooses (Enter
 /// then moves on), a click chooses the option under it, and in a list longer than
-/// `visibleRows` typing filters the options.
+/// `visibleRows` typing filters the options. Leaving it after moving or filtering (Tab,
+/// Shift-Tab, a click elsewhere) chooses the highlighted option too, as Enter does.
 ///
 /// ```swift
 /// Select("Digest", \.$digest)                                  // an enum's cases
@@ -71,6 +72,17 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
   func chosen(_ state: State, in choices: ListChoices<Value>) -> Int? {
     choices.values.firstIndex(of: state[keyPath: keyPath].wrappedValue)
   }
+  /// The highlighted option, chosen: `nil` where it is the one chosen already, or where no
+  /// option shows.
+  func choosingHighlighted(_ state: State, _ input: ControlInput) -> BindingAction<State>? {
+    let choices = choices(state)
+    let chosenIndex = chosen(state, in: choices)
+    let matches = choices.navigation.matches(input.typed)
+    guard let position = choices.navigation.highlight(input, matches: matches, start: chosenIndex),
+      matches[position] != chosenIndex
+    else { return nil }
+    return .set(keyPath, choices.values[matches[position]])
+  }
   return FormControl(
     label: label, kind: .list, binding: BoundKeyPath(keyPath), rows: rows,
     draw: { state, context, area, buffer in
@@ -93,11 +105,7 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
         _ = navigation.handle(key, input: &input, start: chosenIndex)
         return nil
       case .toggle, .activate:
-        let matches = navigation.matches(input.typed)
-        guard let position = navigation.highlight(input, matches: matches, start: chosenIndex),
-          matches[position] != chosenIndex
-        else { return nil }
-        return .set(keyPath, choices.values[matches[position]])
+        return choosingHighlighted(state, input)
       case let .click(_, row):
         let matches = navigation.matches(input.typed)
         guard let position = navigation.position(atRow: row, input: input, matches: matches, start: chosenIndex)
@@ -112,6 +120,15 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
     focusRow: { state, input in
       let choices = choices(state)
       return choices.navigation.highlightedRow(input: input, start: chosen(state, in: choices))
+    },
+    leaving: { state, input in
+      // NB: Leaving takes the option the person moved to or filtered down to, as Enter does
+      //     and as huh's select does: Tab after Down (or after typing "zur" for Zürich) left
+      //     the old value chosen unsaid. Passing through untouched chooses nothing, so a value
+      //     the options no longer hold stays for the reducer to settle.
+      guard input.highlight != nil || !input.typed.isEmpty, let choice = choosingHighlighted(state, input)
+      else { return .leave }
+      return .leaveSetting(choice)
     })
 }
 

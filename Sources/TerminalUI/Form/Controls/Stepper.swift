@@ -4,7 +4,7 @@ import ComposableForms
 /// (Backspace takes the last one back; a digit that would pass the range's end is refused, and
 /// the status line says so), and a pasted number in the range sets it. Digits on their way
 /// into the range (3 of 3000 in 1024...65535) show as typed and leave the value as it was
-/// until they make a number in the range: leaving the field then keeps the last number.
+/// until they make a number in the range, and focus stays until they do or are taken back.
 ///
 /// ```swift
 /// Stepper("Age", \.$age, range: 0...150)
@@ -101,7 +101,15 @@ public func Stepper<State>(
         }
         return .set(keyPath, number)
       }),
-    focusColumn: { _, _ in StepperView.valueColumn })
+    focusColumn: { _, _ in StepperView.valueColumn },
+    leaving: { state, input in
+      // NB: Digits on their way into the range are no number yet: leaving kept the number
+      //     shown before them, so 80 typed over 8080 was saved as 8080 without a word.
+      guard let typed = StepperDigits(range).pending(input.typed) else { return .leave }
+      return .stay(
+        "\(typed) is not a number from \(range.lowerBound) to \(range.upperBound): type more digits, or Backspace them to keep \(state[keyPath: keyPath].wrappedValue)"
+      )
+    })
 }
 
 /// What digits typed into a stepper make: a number in its range, one that more digits can

@@ -1,0 +1,161 @@
+import ComposableForms
+import Testing
+import TerminalUI
+
+/// A port and a host: the stepper's digits on their way into its range are no number yet.
+struct Listener: Reducer {
+  struct State: Equatable, FormFeatureState {
+    @BindingState var port = 8080
+    @BindingState var host = ""
+    var form = FormState<Field>()
+
+    enum Field: FormField { case port, host }
+    static let rules = FormRules<Self, Field>()
+  }
+  enum Action: BindableFormAction {
+    case binding(BindingAction<State>)
+    case form(FormAction<State.Field>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    EmptyReducer().form { _ in {} }
+  }
+
+  @MainActor static let layout = FormLayout<State, Action>("Listener") { field in
+    switch field {
+    case .port: Stepper("Port", \.$port, range: 1024...65535)
+    case .host: TextField("Host", \.$host)
+    }
+  }
+}
+
+/// Focus leaving a control by a key or a click: what the control says as it goes
+/// (`FormControl.onLeave`).
+@MainActor
+struct LeavingTests {
+  private func listener() -> (FormRuntime<Listener.State, Listener.Action>, HeadlessBackend) {
+    let store = Store(initialState: Listener.State()) { Listener() }
+    let backend = HeadlessBackend(size: Size(columns: 90, rows: 12))
+    let runtime = FormRuntime(
+      store: store, layout: Listener.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    runtime.render()
+    return (runtime, backend)
+  }
+
+  private func click(_ text: String, in backend: HeadlessBackend, _ runtime: FormRuntime<Listener.State, Listener.Action>) throws {
+    let row = try #require(backend.lines.firstIndex { $0.contains(text) })
+    let column = try #require(backend.lines[row].firstRange(of: text)).lowerBound.utf16Offset(in: backend.lines[row])
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+  }
+
+  /// 80 typed over 8080 in 1024...65535 is no number yet: Tab, Shift-Tab, Enter and clicks
+  /// elsewhere keep focus and say why (they left with 8080, unsaid, and Enter on the last
+  /// field submitted it); taking the digits back lets focus go with the number as it was.
+  @Test func digitsOnTheirWayIntoAStepperRangeKeepFocusUntilFinishedOrTakenBack() throws {
+    let (runtime, backend) = listener()
+    _ = runtime.handle(.character("8"))
+    _ = runtime.handle(.character("0"))
+    let why = "80 is not a number from 1024 to 65535: type more digits, or Backspace them to keep 8080"
+    for key in [Key.tab, .backTab, .enter] {
+      _ = runtime.handle(key)
+      runtime.render()
+      #expect(runtime.store.state.form.focusedField == .port, "\(key)")
+      #expect(backend.lines.contains { $0.contains(why) }, "\(key): \(backend.lines)")
+    }
+    try click("Host", in: backend, runtime)
+    try click("Save", in: backend, runtime)
+    #expect(runtime.store.state.form.focusedField == .port)
+    #expect(runtime.store.state.form.outcome == nil, "Save did not submit 8080")
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("‹ 80… ›") }, "the digits are still there: \(backend.lines)")
+    _ = runtime.handle(.backspace)
+    _ = runtime.handle(.backspace)
+    _ = runtime.handle(.tab)
+    #expect(runtime.store.state.form.focusedField == .host)
+    #expect(runtime.store.state.port == 8080)
+  }
+
+  @Test func digitsThatMakeANumberInTheRangeLeaveWithIt() {
+    let (runtime, _) = listener()
+    for digit in "8081" { _ = runtime.handle(.character(digit)) }
+    _ = runtime.handle(.tab)
+    #expect(runtime.store.state.form.focusedField == .host)
+    #expect(runtime.store.state.port == 8081)
+  }
+
+  private func unlock(focus: Unlock.State.Field = .vault) -> (FormRuntime<Unlock.State, Unlock.Action>, HeadlessBackend) {
+    var state = Unlock.State()
+    state.form.focus = .field(focus)
+    let store = Store(initialState: state) { Unlock() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 16))
+    let runtime = FormRuntime(
+      store: store, layout: Unlock.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    runtime.render()
+    return (runtime, backend)
+  }
+
+  /// Tab (or Shift-Tab, or a click elsewhere) after moving in a one-choice list leaves with the
+  /// option moved to, as Enter does and as huh's select does.
+  @Test func leavingAOneChoiceListAfterMovingChoosesTheHighlightedOption() throws {
+    let (tabbed, _) = unlock()
+    _ = tabbed.handle(.down)
+    _ = tabbed.handle(.tab)
+    #expect(tabbed.store.state.vault == .south)
+    #expect(tabbed.store.state.form.focusedField == .pin)
+
+    let (backed, _) = unlock()
+    _ = backed.handle(.end)
+    _ = backed.handle(.backTab)
+    #expect(backed.store.state.vault == .east)
+
+    let (clicked, backend) = unlock()
+    _ = clicked.handle(.down)
+    let row = try #require(backend.lines.firstIndex { $0.contains("PIN") })
+    let column = try #require(backend.lines[row].firstRange(of: "____")).lowerBound.utf16Offset(in: backend.lines[row])
+    _ = clicked.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    #expect(clicked.store.state.vault == .south)
+    #expect(clicked.store.state.form.focusedField == .pin)
+  }
+
+  /// Passing through a list without moving chooses nothing.
+  @Test func passingThroughAOneChoiceListChoosesNothing() {
+    let (runtime, _) = unlock()
+    _ = runtime.handle(.tab)
+    #expect(runtime.store.state.vault == .north)
+    #expect(runtime.store.state.form.focusedField == .pin)
+  }
+
+  /// A filter typed down to one option and Tab choose it (`zur` and Tab for Zürich).
+  @Test func leavingAFilteredListChoosesItsHighlightedMatch() async {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    let store = Store(initialState: state) { Survey() }
+    let runtime = FormRuntime(
+      store: store, layout: Survey.layout, terminal: Terminal(backend: HeadlessBackend(size: Size(columns: 70, rows: 30))),
+      events: ScriptedEventSource([]))
+    for character in "999" { _ = runtime.handle(.character(character)) }
+    _ = runtime.handle(.tab)
+    #expect(store.state.city == "City 999")
+    #expect(store.state.form.focusedField == .topics)
+  }
+
+  /// A control of your own keeps focus while what was typed into it is no value yet, with
+  /// `onLeave`, and says why; a click elsewhere is held too.
+  @Test func aControlOfYourOwnKeepsFocusWithOnLeave() throws {
+    let (runtime, backend) = unlock(focus: .pin)
+    _ = runtime.handle(.character("1"))
+    _ = runtime.handle(.character("2"))
+    _ = runtime.handle(.backTab)
+    runtime.render()
+    #expect(runtime.store.state.form.focusedField == .pin)
+    #expect(backend.lines.contains { $0.contains("Type all four digits") }, "\(backend.lines)")
+    let row = try #require(backend.lines.firstIndex { $0.contains("south") }, "\(backend.lines)")
+    let column = try #require(backend.lines[row].firstRange(of: "south")).lowerBound.utf16Offset(in: backend.lines[row])
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    #expect(runtime.store.state.form.focusedField == .pin)
+    #expect(runtime.store.state.vault == .north)
+    _ = runtime.handle(.character("3"))
+    _ = runtime.handle(.character("4"))
+    #expect(runtime.store.state.pin == "1234")
+  }
+}
