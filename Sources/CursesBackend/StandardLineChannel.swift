@@ -118,24 +118,35 @@ public final class StandardLineChannel: LineChannel {
     static let terminalLineLimit = Int(MAX_CANON) - 1
   #endif
 
-  /// Standard input as a stream, opened once; only line mode reads it.
-  private nonisolated(unsafe) static let standardInput = fdopen(0, "r")
-
   /// One line of standard input as bytes, without its line break (`\n` or `\r\n`); `nil` at
   /// the end of the input.
   /// NB: Not Swift's `readLine`, which puts U+FFFD in place of bytes that are not UTF-8: an
-  ///     answer would be changed without a word.
+  ///     answer would be changed without a word. Not a stdio stream either, which reads a
+  ///     block ahead and keeps it: a script piping answers into two forms in turn, or reading
+  ///     on after one, lost the rest of its input. As the shell's `read` does, a file is read
+  ///     a block at a time and put back to just past the line; a pipe or a terminal, which
+  ///     cannot be put back, a byte at a time.
   private nonisolated static func readBytes() -> [UInt8]? {
-    var buffer: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(buffer) }
-    guard let input = standardInput else { return nil }
-    let count = getline(&buffer, &capacity, input)
-    guard count >= 0, let buffer else { return nil }
-    var bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
-    if bytes.last == 0x0A { bytes.removeLast() }
-    if bytes.last == 0x0D { bytes.removeLast() }
-    return bytes
+    let seekable = lseek(0, 0, SEEK_CUR) >= 0
+    var block = [UInt8](repeating: 0, count: seekable ? 4096 : 1)
+    var line: [UInt8] = []
+    var sawByte = false
+    while true {
+      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      sawByte = true
+      guard let newline = block[..<count].firstIndex(of: 0x0A) else {
+        line += block[..<count]
+        continue
+      }
+      line += block[..<newline]
+      if seekable { _ = lseek(0, off_t(newline + 1 - count), SEEK_CUR) }
+      break
+    }
+    guard sawByte else { return nil }
+    if line.last == 0x0D { line.removeLast() }
+    return line
   }
 }
 

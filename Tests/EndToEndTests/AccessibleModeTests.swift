@@ -155,6 +155,26 @@ extension EndToEnd {
       #expect(crlf.stdout.contains(#""u" : "ok""#), "\(crlf)")
     }
 
+    /// Line mode reads no further than each answer: a script piping answers into two forms in
+    /// turn, then reading on itself, finds the rest of its input there (from a pipe, which
+    /// cannot be put back, and from a file).
+    @Test func answersFromAPipeOrAFileAreLeftForWhatReadsNext() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(#"{"fields": [{"key": "t", "kind": "text"}]}"#, in: session)
+      let shell = try #require(which("sh"))
+      let script = #"{ "$0" form "$1" --accessible; "$0" form "$1" --accessible; read rest; echo "rest=$rest"; }"#
+      let answers = session.folder.appendingPathComponent("answers.txt").path
+      try Data("first\nsecond\nthird\n".utf8).write(to: URL(fileURLWithPath: answers))
+      for (how, command) in [("a pipe", #"cat "$2" | "# + script), ("a file", script + #" < "$2""#)] {
+        let result = try run(shell, ["-c", command, session.binary, spec, answers], environment: session.environment)
+        #expect(result.status == 0, "\(how): \(result)")
+        #expect(result.stdout.contains(#""t" : "first""#), "\(how): \(result)")
+        #expect(result.stdout.contains(#""t" : "second""#), "\(how): \(result)")
+        #expect(result.stdout.contains("rest=third"), "\(how): \(result)")
+      }
+    }
+
     @Test func theEndOfTheInputCancelsWithExit1() throws {
       let session = try TmuxSession()
       defer { session.close() }

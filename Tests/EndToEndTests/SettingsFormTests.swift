@@ -99,7 +99,10 @@ extension EndToEnd {
       let toggleRow = try #require(screen.lines.firstIndex { $0.hasPrefix(" › Notifications") })
       #expect(place.row == toggleRow && place.column == 25 && !place.isVisible, "\(place)\n\(screen)")
 
+      // NB: Tab left the digest list with the option Down moved to: a change to discard.
       try session.press("Escape")
+      try await session.waitFor(text: "Discard changes?")
+      try session.type("y")
       #expect(try await session.waitForExit() == 1)
     }
 

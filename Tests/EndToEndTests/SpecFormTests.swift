@@ -65,9 +65,10 @@ extension EndToEnd {
       #expect(values["intro"] == nil, "a note has no value")
     }
 
-    /// "3" of 3000 typed into a port from 1024 to 65535 shows as typed; Tab away before more
-    /// digits keeps the port as it was (8080), not a number nobody typed (1024).
-    @Test func digitsOnTheirWayIntoANumbersRangeShowAsTypedAndLeaveItsValue() async throws {
+    /// "3" of 3000 typed into a port from 1024 to 65535 shows as typed, and is no number yet:
+    /// Tab keeps focus there and says why (it left with 8080, unsaid), and once Backspace takes
+    /// the digit back, Tab leaves with the port as it was, not a number nobody typed (1024).
+    @Test func digitsOnTheirWayIntoANumbersRangeShowAsTypedAndKeepFocus() async throws {
       let session = try TmuxSession()
       defer { session.close() }
       try write(
@@ -79,6 +80,9 @@ extension EndToEnd {
       let screen = try await session.waitFor(text: "‹ 3… ›")
       #expect(screen.contains("3 so far: more digits make a number from 1024 to 65535"), "\(screen)")
       try session.press("Tab")
+      let held = try await session.waitFor(text: "3 is not from 1024 to 65535 yet: type more digits, or Backspace to keep 8080")
+      #expect(held.isFocused(on: "Port"), "\(held)")
+      try session.press("BSpace", "Tab")
       try await session.waitForFocus(on: "Host")
       try session.type("db")
       try session.press("Enter")

@@ -55,7 +55,7 @@ struct LeavingTests {
     let (runtime, backend) = listener()
     _ = runtime.handle(.character("8"))
     _ = runtime.handle(.character("0"))
-    let why = "80 is not a number from 1024 to 65535: type more digits, or Backspace them to keep 8080"
+    let why = "80 is not from 1024 to 65535 yet: type more digits, or Backspace to keep 8080"
     for key in [Key.tab, .backTab, .enter] {
       _ = runtime.handle(key)
       runtime.render()

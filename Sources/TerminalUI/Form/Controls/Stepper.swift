@@ -107,7 +107,7 @@ public func Stepper<State>(
       //     shown before them, so 80 typed over 8080 was saved as 8080 without a word.
       guard let typed = StepperDigits(range).pending(input.typed) else { return .leave }
       return .stay(
-        "\(typed) is not a number from \(range.lowerBound) to \(range.upperBound): type more digits, or Backspace them to keep \(state[keyPath: keyPath].wrappedValue)"
+        "\(typed) is not from \(range.lowerBound) to \(range.upperBound) yet: type more digits, or Backspace to keep \(state[keyPath: keyPath].wrappedValue)"
       )
     })
 }
