@@ -279,8 +279,8 @@ private struct Parser {
     for key in Self.sortedKeys(pairs) where !["title", "submit", "fields", "pages"].contains(key) {
       problem("$.\(key)", "unknown key (expected title, submit, fields or pages)")
     }
-    let title = line(object["title"], "$.title") ?? "Form"
-    let submit = line(object["submit"], "$.submit") ?? "Submit"
+    let title = shownLine(object["title"], "$.title", leftOut: "\"Form\"") ?? "Form"
+    let submit = shownLine(object["submit"], "$.submit", leftOut: "\"Submit\"") ?? "Submit"
     var fields: [FormSpec.Field] = []
     var pageTitles: [String] = []
     keysInSpec = Self.keys(in: object)
@@ -306,7 +306,7 @@ private struct Parser {
         for key in Self.sortedKeys(pagePairs) where !["title", "fields"].contains(key) {
           problem("\(path).\(key)", "unknown key (expected title or fields)")
         }
-        pageTitles.append(line(pageObject["title"], "\(path).title") ?? "Page \(index + 1)")
+        pageTitles.append(shownLine(pageObject["title"], "\(path).title", leftOut: "\"Page \(index + 1)\"") ?? "Page \(index + 1)")
         guard let pageFields = pageObject["fields"] else {
           problem(path, "expected \"fields\"")
           continue
@@ -416,9 +416,9 @@ private struct Parser {
       }
     }
     guard let kind = FormSpec.Kind(rawValue: kindName) else {
-      problem(
-        "\(path).kind",
-        "unknown kind \"\(kindName)\" (expected one of \(FormSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+      let kinds = FormSpec.Kind.allCases.map(\.rawValue)
+      let meant = NearestName.to(kindName, among: kinds).map { "did you mean \"\($0)\"? " } ?? ""
+      problem("\(path).kind", "unknown kind \"\(kindName)\" (\(meant)expected one of \(kinds.joined(separator: ", ")))")
       return nil
     }
     // NB: A rule the kind does not apply would be ignored, and the script's author would
@@ -437,7 +437,7 @@ private struct Parser {
       problem("\(path).key", "a key must be a non-empty name without \"=\" or control characters")
     }
     var field = FormSpec.Field(
-      path: path, key: key ?? "", kind: kind, label: line(object["label"], "\(path).label") ?? key ?? "",
+      path: path, key: key ?? "", kind: kind, label: shownLine(object["label"], "\(path).label", leftOut: "the key") ?? key ?? "",
       description: line(object["description"], "\(path).description"), page: page,
       defaultValue: .none, options: [],
       required: bool(object["required"], "\(path).required") ?? false,
@@ -478,12 +478,16 @@ private struct Parser {
     if let pattern = field.pattern, pattern.isEmpty {
       problem("\(path).pattern", "an empty pattern matches only empty text: leave pattern out for any text")
       field.pattern = nil
-    } else if let pattern = field.pattern, (try? Regex(pattern)) == nil {
-      problem("\(path).pattern", "not a valid regular expression")
+    } else if let pattern = field.pattern, let reason = Self.regexProblem(pattern) {
+      problem("\(path).pattern", "not a valid regular expression: \(reason)")
       // NB: Said once: the default is not judged again by a rule that cannot run.
       field.pattern = nil
     }
-    if [.select, .multiselect].contains(kind) && object["optionsBy"] == nil && !optionsIsObject && field.options.isEmpty {
+    // NB: Options given that are all wrong were each named already: not said again here.
+    let optionsNamedWrong = !problems.filter { $0.hasPrefix("\(path).options") }.isEmpty
+    if [.select, .multiselect].contains(kind) && object["optionsBy"] == nil && !optionsIsObject && field.options.isEmpty
+      && !optionsNamedWrong
+    {
       problem("\(path).options", "a \(kind.rawValue) needs options (an array of strings)")
     }
     for (listPath, options) in optionLists {
@@ -701,6 +705,29 @@ private struct Parser {
     return String(result)
   }
 
+  /// Why `pattern` is no regular expression (the parser's words: "expected ')'"), or `nil`.
+  static func regexProblem(_ pattern: String) -> String? {
+    do {
+      _ = try Regex(pattern)
+      return nil
+    } catch {
+      return String(describing: error)
+    }
+  }
+
+  /// A title or a label, where given: one that is blank (empty, spaces, invisible characters
+  /// only, as `Rule.required` reads a text) is refused, since it shows as nothing: an empty
+  /// button, a question line mode asks as a bare ": " that a screen reader reads as nothing.
+  /// Leaving it out gives `leftOut`.
+  mutating func shownLine(_ value: JSONValue?, _ path: String, leftOut: String) -> String? {
+    guard let text = line(value, path) else { return nil }
+    guard Rule<String>.required("").validate(text) == nil else {
+      problem(path, "blank, so it would show as nothing: give a text, or leave it out for \(leftOut)")
+      return nil
+    }
+    return text
+  }
+
   /// Control characters, and the line and paragraph separators (U+2028, U+2029).
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
@@ -833,8 +860,8 @@ extension FormSpec {
         ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" })) : text
       if let problem = Rule<String>.noControlCharacters(
         field.kind == .textarea
-          ? "Control characters other than line breaks and tabs cannot be part of this text"
-          : "Control characters (line breaks, tabs, escapes) cannot be part of this text"
+          ? "Control characters other than line breaks and tabs, and text direction overrides, cannot be part of this text"
+          : "Control characters (line breaks, tabs, escapes) and text direction overrides cannot be part of this text"
       ).validate(steering) {
         return problem
       }

@@ -4,7 +4,7 @@ import SettingsStorage
 
 /// Options every form command takes.
 struct FormOptions: ParsableArguments {
-  @Flag(name: .long, help: "Print the submitted values as JSON on standard output.")
+  @Flag(name: .long, help: "Print the submitted values as JSON on standard output (a form from a spec always does).")
   var json = false
 
   @OptionGroup var display: DisplayOptions

@@ -47,6 +47,9 @@ struct FormSpecTests: SpecParsing {
       problems(#"{"title": "T", "fields": [{"key": "n", "kind": "number", "default": 1e400}]}"#)
         == ["$.fields[0].default: a number that cannot be read: too large to hold (beyond ±1.8e308), or not written as JSON writes numbers (05)"])
     #expect(found.contains("$.colour: unknown key (expected title, submit, fields or pages)"))
+    #expect(
+      problems(#"{"fields": [{"key": "a", "kind": "txet"}]}"#)
+        == [#"$.fields[0].kind: unknown kind "txet" (did you mean "text"? expected one of text, textarea, secret, toggle, confirm, select, multiselect, number, note)"#])
     #expect(found.contains { $0.hasPrefix("$.fields[0].kind: unknown kind \"colour\" (expected one of text, textarea, secret,") })
     #expect(found.contains("$.fields[1].default: the default breaks its own rule: At most 2 characters"))
     #expect(found.contains("$.fields[2].key: duplicate key \"b\" (first used at $.fields[1])"))
@@ -56,7 +59,31 @@ struct FormSpecTests: SpecParsing {
     #expect(found.contains("$.fields[6].default: the default breaks its own rule: \"y\" is not one of the options"))
     #expect(found.contains("$.fields[7].default: expected a whole number for a number, found a string"))
     #expect(found.contains("$.fields[8]: expected \"key\", the name the value is printed under"))
-    #expect(found.contains("$.fields[9].pattern: not a valid regular expression"))
+    #expect(found.contains("$.fields[9].pattern: not a valid regular expression: expected ')'"))
+  }
+
+  /// A title, button or label given blank would show as nothing (line mode asked a bare ": ");
+  /// left out, it has its default (a label, the key).
+  @Test func aBlankTitleOrLabelIsRefusedAndALeftOutOneHasItsDefault() throws {
+    #expect(problems(#"{"title": " ", "submit": "", "fields": [{"key": "a", "label": ""}, {"key": "b", "label": "\u200B "}]}"#) == [
+      #"$.title: blank, so it would show as nothing: give a text, or leave it out for "Form""#,
+      #"$.submit: blank, so it would show as nothing: give a text, or leave it out for "Submit""#,
+      "$.fields[0].label: blank, so it would show as nothing: give a text, or leave it out for the key",
+      "$.fields[1].label: blank, so it would show as nothing: give a text, or leave it out for the key",
+    ])
+    #expect(problems(#"{"pages": [{"title": "", "fields": [{"key": "a"}]}]}"#) == [
+      #"$.pages[0].title: blank, so it would show as nothing: give a text, or leave it out for "Page 1""#
+    ])
+    let spec = try FormSpec.parse(Array(#"{"fields": [{"key": "port"}]}"#.utf8))
+    #expect(spec.title == "Form" && spec.submitTitle == "Submit" && spec.fields[0].label == "port")
+  }
+
+  /// Options that are all of the wrong type are named each, not again as missing.
+  @Test func wrongOptionsAreNamedOnce() {
+    #expect(problems(#"{"fields": [{"key": "a", "kind": "select", "options": [1, 2]}]}"#) == [
+      "$.fields[0].options[0]: expected a string, found the number 1",
+      "$.fields[0].options[1]: expected a string, found the number 2",
+    ])
   }
 
   /// A pattern that cannot run is said once (not again as the default breaking it), an empty
@@ -64,7 +91,7 @@ struct FormSpecTests: SpecParsing {
   /// type is named by its value.
   @Test func aPatternMistakeIsSaidOnceAndAWrongTypeByItsValue() {
     #expect(problems(#"{"fields": [{"key": "a", "pattern": "(", "default": "x"}]}"#)
-      == ["$.fields[0].pattern: not a valid regular expression"])
+      == ["$.fields[0].pattern: not a valid regular expression: expected ')'"])
     #expect(problems(#"{"fields": [{"key": "a", "pattern": ""}]}"#)
       == ["$.fields[0].pattern: an empty pattern matches only empty text: leave pattern out for any text"])
     #expect(problems(#"{"submit": true, "fields": [{"key": "a"}]}"#) == ["$.submit: expected a string, found true"])
@@ -464,15 +491,16 @@ struct FormSpecTests: SpecParsing {
   /// a terminal; a text area takes line breaks and tabs.
   @Test func controlCharactersAreRefusedWhereTypingCouldNotPutThem() throws {
     let spec = try parse(#"{"fields": [{"key": "t"}, {"key": "a", "kind": "textarea"}, {"key": "s", "kind": "secret"}]}"#)
-    let line = "Control characters (line breaks, tabs, escapes) cannot be part of this text"
+    let line = "Control characters (line breaks, tabs, escapes) and text direction overrides cannot be part of this text"
     #expect(FormSpec.error(of: spec.fields[0], value: .text("x\ny")) == line)
     #expect(FormSpec.error(of: spec.fields[0], value: .text("x\u{1B}[2J")) == line)
     #expect(FormSpec.error(of: spec.fields[2], value: .text("a\rb")) == line)
+    #expect(FormSpec.error(of: spec.fields[0], value: .text("a\u{202E}evil")) == line, "a right-to-left override")
     #expect(FormSpec.error(of: spec.fields[0], value: .text("Zoë 🙂")) == nil)
     #expect(FormSpec.error(of: spec.fields[1], value: .text("one\n\ttwo")) == nil)
     #expect(
       FormSpec.error(of: spec.fields[1], value: .text("bell\u{7}"))
-        == "Control characters other than line breaks and tabs cannot be part of this text")
+        == "Control characters other than line breaks and tabs, and text direction overrides, cannot be part of this text")
   }
 
   @Test func aNumbersRangeIsOneFactForItsDefaultRuleAndStepperWhateverItsBounds() throws {
