@@ -55,6 +55,9 @@ public struct FormSpec: Hashable, Sendable {
     public var optionsBy: Int?
     /// With ``optionsBy``: the options offered while the select holds each of its options.
     public var optionsByValue: [String: [String]] = [:]
+    /// What the list shows for an option given as `{"value": …, "label": …}`, by its value
+    /// (the value is what the output holds and `--set` takes).
+    public var optionLabels: [String: String] = [:]
     public var required: Bool
     public var minimum: Int?
     public var maximum: Int?
@@ -71,6 +74,11 @@ public struct FormSpec: Hashable, Sendable {
     public var rows: Int?
     /// A secret's echo: bullets (the default) or none.
     public var hidesEcho: Bool
+
+    /// What the list and line mode show for the option `value`: its label, else the value.
+    public func title(of value: String) -> String {
+      optionLabels[value] ?? value
+    }
 
     /// The options offered while the select ``optionsBy`` holds `value` (always ``options``
     /// for a list whose options are fixed).
@@ -457,7 +465,7 @@ private struct Parser {
         "\(path).options",
         "expected an array of strings, found an object (lists that follow a select need optionsBy, naming it)")
     } else if object["optionsBy"] == nil {
-      field.options = strings(object["options"], "\(path).options") ?? []
+      field.options = options(object["options"], "\(path).options", labels: &field.optionLabels) ?? []
       optionLists = [("\(path).options", field.options)]
     } else if let by = string(object["optionsBy"], "\(path).optionsBy") {
       optionLists = optionsBy(by, object["options"], &field, path)
@@ -510,6 +518,14 @@ private struct Parser {
       var seen = Set<String>()
       if let index = options.indices.first(where: { !seen.insert(options[$0]).inserted }) {
         problem("\(listPath)[\(index)]", "\"\(options[index].truncated(toWidth: 40))\" appears twice; keep one")
+      } else if !field.optionLabels.isEmpty {
+        // NB: Nor two that show alike, labelled or not.
+        var shown = Set<String>()
+        if let index = options.indices.first(where: { !shown.insert(field.title(of: options[$0])).inserted }) {
+          problem(
+            "\(listPath)[\(index)]",
+            "shows as \"\(field.title(of: options[index]).truncated(toWidth: 40))\", as another option does: give each its own label")
+        }
       }
       if kind == .multiselect, !options.isEmpty, let minimum = field.minimum, minimum > options.count {
         problem(
@@ -631,7 +647,7 @@ private struct Parser {
         problem("\(path).options", "no list for \"\(option)\", an option of \(key) (give one, with at least one option)")
         continue
       }
-      let items = strings(list, listPath) ?? []
+      let items = self.options(list, listPath, labels: &field.optionLabels) ?? []
       if case let .array(given) = list, given.isEmpty {
         problem(listPath, "a \(field.kind.rawValue) needs options here too: give at least one")
       }
@@ -768,6 +784,45 @@ private struct Parser {
       problem(path, "expected a string, found \(value.kindName)")
       return nil
     }
+  }
+
+  /// A list's options: each a string, or an object `{"value": …, "label": …}` that the list
+  /// shows by its label, as dialog's tag and item or huh's `NewOption`; the values, with each
+  /// label put in `labels` under its value; `nil` where one is malformed (each is named), so
+  /// that no check of the rest names an option by another's place.
+  mutating func options(_ value: JSONValue?, _ path: String, labels: inout [String: String]) -> [String]? {
+    guard case let .array(items)? = value, items.contains(where: { if case .object = $0 { true } else { false } })
+    else { return strings(value, path) }
+    let problemsBefore = problems.count
+    var values: [String] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      switch item {
+      case let .string(text):
+        values.append(text)
+      case let .object(pairs):
+        let object = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        for key in Self.sortedKeys(pairs) where !["value", "label"].contains(key) {
+          problem("\(itemPath).\(key)", "unknown key (expected value and label)")
+        }
+        guard object["value"] != nil else {
+          problem(itemPath, "expected \"value\", what the output holds (and \"label\", what the list shows)")
+          continue
+        }
+        guard let text = string(object["value"], "\(itemPath).value") else { continue }
+        values.append(text)
+        guard let label = shownLine(object["label"], "\(itemPath).label", leftOut: "the value") else { continue }
+        // NB: One value shows one way, in whichever list of a select it stands.
+        if let earlier = labels[text], earlier != label {
+          problem("\(itemPath).label", "\"\(text.truncated(toWidth: 40))\" is labelled \"\(earlier.truncated(toWidth: 40))\" already")
+        } else {
+          labels[text] = label
+        }
+      default:
+        problem(itemPath, "expected a string, or an object with value and label, found \(item.kindName)")
+      }
+    }
+    return problems.count == problemsBefore ? values : nil
   }
 
   mutating func strings(_ value: JSONValue?, _ path: String) -> [String]? {

@@ -68,9 +68,10 @@ public struct SpecForm: Reducer {
       let field = SpecForm.installed.spec.fields[index]
       let key = SpecForm.matchKey
       let answers = field.kind == .multiselect ? answer.split(separator: ",").map(String.init) : [answer]
+      // NB: Line mode names an option as the list shows it: by its label, where it has one.
       for answer in answers.map({ key($0.trimmed) })
-      where !offered.options.contains(where: { key($0) == answer }) {
-        let elsewhere = field.optionsByValue.values.lazy.flatMap { $0 }.first { key($0) == answer }
+      where !offered.options.contains(where: { key(field.title(of: $0)) == answer }) {
+        let elsewhere = field.optionsByValue.values.lazy.flatMap { $0 }.first { key(field.title(of: $0)) == answer }
         if let elsewhere { return FormSpec.error(of: field, value: .text(elsewhere), offered: offered) }
       }
       return nil

@@ -14,6 +14,8 @@ extension SpecForm {
     return FormLayout<State, Action>(spec.title, submitTitle: spec.submitTitle, pages: spec.pages) { field in
       let index = field.index
       let item = spec.fields[index]
+      // NB: An option given with a label shows by it; the value is the output's.
+      let title: @Sendable (String) -> String = { [labels = item.optionLabels] in labels[$0] ?? $0 }
       let control: FormControl<State>
       switch item.kind {
       case .text:
@@ -31,21 +33,21 @@ extension SpecForm {
       case .select where item.optionsBy != nil:
         control = Select(
           item.label, \.texts[index], options: { $0.options(at: index) }, visibleRows: rows(item),
-          title: { $0 }, matchKey: SpecForm.matchKey
+          title: title, matchKey: SpecForm.matchKey
         ).answerRefusal { $1.refusal(of: $0, at: index) }
       case .select:
         control = Select(
           item.label, \.texts[index], options: item.options, visibleRows: item.rows ?? 5,
-          title: { $0 }, matchKey: SpecForm.matchKey)
+          title: title, matchKey: SpecForm.matchKey)
       case .multiselect:
         let list: FormControl<State> =
           item.optionsBy == nil
           ? MultiSelect(
             item.label, \.lists[index], options: item.options, limit: item.maximum,
-            visibleRows: item.rows ?? 5, title: { $0 }, matchKey: SpecForm.matchKey)
+            visibleRows: item.rows ?? 5, title: title, matchKey: SpecForm.matchKey)
           : MultiSelect(
             item.label, \.lists[index], options: { $0.options(at: index) }, limit: item.maximum,
-            visibleRows: rows(item), title: { $0 }, matchKey: SpecForm.matchKey
+            visibleRows: rows(item), title: title, matchKey: SpecForm.matchKey
           ).answerRefusal { $1.refusal(of: $0, at: index) }
         // NB: "or none" is no answer where at least one must be chosen.
         let least = max(item.minimum ?? 0, item.required ? 1 : 0)
