@@ -127,24 +127,33 @@ public final class StandardLineChannel: LineChannel {
   ///     a block at a time and put back to just past the line; a pipe or a terminal, which
   ///     cannot be put back, a byte at a time.
   private nonisolated static func readBytes() -> [UInt8]? {
-    let seekable = lseek(0, 0, SEEK_CUR) >= 0
-    var block = [UInt8](repeating: 0, count: seekable ? 4096 : 1)
+    // NB: A regular file only: some systems seek on a terminal, without effect.
+    var status = stat()
+    let start = fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? lseek(0, 0, SEEK_CUR) : -1
+    var block = [UInt8](repeating: 0, count: start >= 0 ? 4096 : 1)
     var line: [UInt8] = []
-    var sawByte = false
+    var consumed = 0
     while true {
       let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
+      // NB: A read that fails ends the input, as it did for `getline`, even after part of a
+      //     line: that part is no answer.
+      if count < 0 { return nil }
       guard count > 0 else { break }
-      sawByte = true
       guard let newline = block[..<count].firstIndex(of: 0x0A) else {
         line += block[..<count]
+        consumed += count
         continue
       }
       line += block[..<newline]
-      if seekable { _ = lseek(0, off_t(newline + 1 - count), SEEK_CUR) }
-      break
+      consumed += newline + 1
+      // NB: To just past the line, counted from where this read began (not from wherever the
+      //     file is now: another process may share the descriptor).
+      if start >= 0 { _ = lseek(0, start + off_t(consumed), SEEK_SET) }
+      if line.last == 0x0D { line.removeLast() }
+      return line
     }
-    guard sawByte else { return nil }
+    guard consumed > 0 else { return nil }
     if line.last == 0x0D { line.removeLast() }
     return line
   }

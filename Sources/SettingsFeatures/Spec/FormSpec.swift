@@ -445,8 +445,8 @@ private struct Parser {
       problem("\(path).key", "a key must be a non-empty name without \"=\" or control characters")
     }
     var field = FormSpec.Field(
-      path: path, key: key ?? "", kind: kind, label: shownLine(object["label"], "\(path).label", leftOut: "the key") ?? key ?? "",
-      description: line(object["description"], "\(path).description"), page: page,
+      path: path, key: key ?? "", kind: kind, label: shownLine(object["label"], "\(path).label", leftOut: key == nil ? nil : "the key") ?? key ?? "",
+      description: shownLine(object["description"], "\(path).description", leftOut: nil), page: page,
       defaultValue: .none, options: [],
       required: bool(object["required"], "\(path).required") ?? false,
       minimum: int(object["min"], "\(path).min"), maximum: int(object["max"], "\(path).max"),
@@ -734,11 +734,11 @@ private struct Parser {
   /// A title or a label, where given: one that is blank (empty, spaces, invisible characters
   /// only, as `Rule.required` reads a text) is refused, since it shows as nothing: an empty
   /// button, a question line mode asks as a bare ": " that a screen reader reads as nothing.
-  /// Leaving it out gives `leftOut`.
-  mutating func shownLine(_ value: JSONValue?, _ path: String, leftOut: String) -> String? {
+  /// Leaving it out gives `leftOut` (nothing: a description).
+  mutating func shownLine(_ value: JSONValue?, _ path: String, leftOut: String?) -> String? {
     guard let text = line(value, path) else { return nil }
     guard Rule<String>.required("").validate(text) == nil else {
-      problem(path, "blank, so it would show as nothing: give a text, or leave it out for \(leftOut)")
+      problem(path, "blank, so it would show as nothing: give a text, or leave it out" + (leftOut.map { " for \($0)" } ?? ""))
       return nil
     }
     return text
@@ -773,6 +773,10 @@ private struct Parser {
   /// A note's text: its line breaks and tabs lay it out; other control characters are refused.
   mutating func noteText(_ value: JSONValue?, _ path: String) -> String {
     guard let text = string(value, path) else { return "" }
+    guard Rule<String>.required("").validate(text) == nil else {
+      problem(path, "blank, so it would show as nothing: give a text, or leave it out")
+      return ""
+    }
     return refusesControlCharacters(text, path, allowing: Self.lineBreaksAndTabs) ? "" : text
   }
 

@@ -181,9 +181,10 @@ extension ClientDatabase {
         let migratedElsewhere = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
         if migratedElsewhere { return }
         attempts += 1
-        let now = (try? writer.read(migrator.appliedIdentifiers)) ?? []
-        let gotOn = now.count > applied.count
-        applied = now
+        // NB: A read that fails (the other program holds the file) tells nothing either way.
+        let now = try? writer.read(migrator.appliedIdentifiers)
+        let gotOn = now.map { $0.count > applied.count } ?? false
+        applied = now ?? applied
         if attempts >= 3 && !gotOn { throw error }
       }
     }

@@ -287,11 +287,20 @@ public final class FormControl<State> {
   }
 
   /// What the control does as a key or a click takes focus off it (Tab, Shift-Tab, Enter, a
-  /// click on another field or on Save; not Esc, and not a move the control asked for with
-  /// ``ControlInput/advancesFocus``), as huh's `Blur`: set what was begun in it, or keep focus
-  /// while what was typed is no value yet, the status line saying why. Enter on a
-  /// ``ControlKind/list`` or ``ControlKind/grid`` chooses through `handle` (``FormCommand/activate``),
-  /// so there only ``Leaving/stay(_:)`` counts.
+  /// click on another field or on Save), as huh's `Blur`: set what was begun in it, or keep
+  /// focus while what was typed is no value yet, the status line saying why.
+  ///
+  /// - Shift-Tab always goes back (a form never traps focus): there ``Leaving/stay(_:)`` leaves
+  ///   all the same, dropping what was typed.
+  /// - Enter on a ``ControlKind/list`` or ``ControlKind/grid`` chooses through `handle`
+  ///   (``FormCommand/activate``), so there only ``Leaving/stay(_:)`` counts; on a
+  ///   ``ControlKind/button`` it presses, and is not asked.
+  /// - Not asked: Esc, a move the control asked for (``ControlInput/advancesFocus``), moves the
+  ///   form makes itself (to the first error of a refused save, off a field a rule disabled),
+  ///   and line mode, which asks each value whole.
+  /// - A ``Stepper`` (which keeps focus while its digits make no number in its range) and a
+  ///   ``Select`` (which chooses its highlighted option) say what they do here already: this
+  ///   replaces that.
   ///
   /// ```swift
   /// .onLeave { state, input in

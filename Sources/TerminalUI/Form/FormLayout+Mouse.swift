@@ -70,9 +70,23 @@ extension FormLayout {
     let field = fields[index]
     guard rules.isEnabled(field, in: state) else { return [] }
     let isFocused = state.form.focus == .field(field)
-    var actions: [Action] = isFocused ? [] : leave(state, view: &view, then: [.form(.focus(.field(field)))])
-    // NB: The field with focus keeps it (digits that make no number yet): the click does nothing.
-    guard isFocused || !actions.isEmpty else { return [] }
+    var actions: [Action] = []
+    if !isFocused {
+      switch leaving(state, input: view.input) {
+      case let .stay(why):
+        // NB: The field with focus keeps it (digits that make no number yet): the click does
+        //     nothing else.
+        view.notice = why
+        return []
+      case let .leaveSetting(binding):
+        // NB: What the field left sets may change the control under the click (a region list
+        //     that follows the provider chosen): the click only focuses it, as it was drawn
+        //     for the old value. Handed the click, it chose an option the new list lacks.
+        return [.binding(binding), .form(.focus(.field(field)))]
+      case .leave:
+        actions = [.form(.focus(.field(field)))]
+      }
+    }
     guard let line, column >= 0 else { return actions }
     // NB: The field the click focuses starts its presentation state here, not after the
     //     click: what the click set in it (the part of a date it chose) outlives the focus

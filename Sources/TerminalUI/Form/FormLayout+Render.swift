@@ -56,7 +56,10 @@ extension FormLayout {
     // NB: A long status (a failed save's reason, a path in it) takes rows from the fields, all
     //     but one (focus stays in view there), rather than being cut: it says what to fix.
     //     Beside "↓ more" it wraps narrower.
-    let status = formStatus(form) ?? view.notice.map { .message($0) }
+    // NB: A word about the last key (why focus stayed) comes before a failed save's reason,
+    //     which stays until the next save: under it, a key that did nothing said nothing.
+    let notice = form.submission == nil ? view.notice.map { StatusView.Status.message($0) } : nil
+    let status = notice ?? formStatus(form)
     let statusView = StatusView(status: status, spinnerFrame: view.spinnerFrame, theme: theme)
     let statusLimit = max(1, size.rows - 4 - 1)
     var statusWidth = size.columns - 2

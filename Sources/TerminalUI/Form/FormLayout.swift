@@ -250,6 +250,9 @@ where Action.State == State {
     case .focusNext:
       return leave(state, view: &view, then: [embed(.focusNext)])
     case .focusPrevious:
+      // NB: A form never traps focus: Shift-Tab goes back even where the control would keep it
+      //     (what was typed and is no value yet is dropped), and sets what it would set.
+      if case .stay = leaving(state, input: view.input) { return [embed(.focusPrevious)] }
       return leave(state, view: &view, then: [embed(.focusPrevious)])
     case .cancel:
       if cancelClearsFilter(in: state, view: view) {
@@ -349,7 +352,7 @@ where Action.State == State {
   }
 
   /// What the focused field's control says as focus leaves it.
-  private func leaving(_ state: State, input: ControlInput) -> FormControl<State>.Leaving {
+  func leaving(_ state: State, input: ControlInput) -> FormControl<State>.Leaving {
     guard let field = state.form.focus?.field, let control = control(for: field),
       let leaving = control.leaving, rules.isEnabled(field, in: state)
     else { return .leave }

@@ -197,9 +197,9 @@ extension Keymap {
   /// bindings, so a customised keymap is described as it is.
   ///
   /// The focused control's own keys come first (`controlKeys` are a control's of your own,
-  /// ``FormControl/keyHelp(_:_:)``; after Tab where Down moves inside the control, a list, a
-  /// grid or a text area, since Tab is then the way out), then the focus moves, Enter and
-  /// Esc: a footer too narrow
+  /// ``FormControl/keyHelp(_:_:)``, which follow Tab where Down moves inside the control, a
+  /// list, a grid or a text area, since Tab is then the way out), then the focus moves, Enter
+  /// and Esc: a footer too narrow
   /// for all of them keeps the keys that work this control, and Esc. Enter says `save` where
   /// it submits (the first word of the form's submit button, `submitTitle`: `deploy`, `send`)
   /// and `press` on a button; while a list's filter is being typed (`filtering`),

@@ -183,9 +183,11 @@ where Action.State == State {
         continue
       }
       guard control.kind == .note, case let .text(text) = control.value(store.state) else { continue }
-      write(control.label.visibleForTerminal + ":")
+      // NB: A note without a label is its text alone: a bare ":" reads as nothing.
+      let hasLabel = !control.label.allSatisfy(\.isWhitespace)
+      if hasLabel { write(control.label.visibleForTerminal + ":") }
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        write("  " + String(line).visibleForTerminal)
+        write((hasLabel ? "  " : "") + String(line).visibleForTerminal)
       }
       // NB: A blank line ends the note: the next field's description, indented alike, read
       //     as the note's last line.

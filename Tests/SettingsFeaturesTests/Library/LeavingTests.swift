@@ -1,9 +1,16 @@
 import ComposableForms
+import SettingsFeatures
 import Testing
 import TerminalUI
 
 /// A port and a host: the stepper's digits on their way into its range are no number yet.
+/// Its save fails where `savesFail` says.
 struct Listener: Reducer {
+  struct DiskFull: Error, CustomStringConvertible {
+    var description: String { "The disk is full" }
+  }
+  var savesFail = false
+
   struct State: Equatable, FormFeatureState {
     @BindingState var port = 8080
     @BindingState var host = ""
@@ -18,7 +25,7 @@ struct Listener: Reducer {
   }
   var body: some ReducerOf<Self> {
     BindingReducer()
-    EmptyReducer().form { _ in {} }
+    EmptyReducer().form { [savesFail] _ in { if savesFail { throw DiskFull() } } }
   }
 
   @MainActor static let layout = FormLayout<State, Action>("Listener") { field in
@@ -33,8 +40,8 @@ struct Listener: Reducer {
 /// (`FormControl.onLeave`).
 @MainActor
 struct LeavingTests {
-  private func listener() -> (FormRuntime<Listener.State, Listener.Action>, HeadlessBackend) {
-    let store = Store(initialState: Listener.State()) { Listener() }
+  private func listener(savesFail: Bool = false) -> (FormRuntime<Listener.State, Listener.Action>, HeadlessBackend) {
+    let store = Store(initialState: Listener.State()) { Listener(savesFail: savesFail) }
     let backend = HeadlessBackend(size: Size(columns: 90, rows: 12))
     let runtime = FormRuntime(
       store: store, layout: Listener.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
@@ -48,15 +55,15 @@ struct LeavingTests {
     _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
   }
 
-  /// 80 typed over 8080 in 1024...65535 is no number yet: Tab, Shift-Tab, Enter and clicks
-  /// elsewhere keep focus and say why (they left with 8080, unsaid, and Enter on the last
-  /// field submitted it); taking the digits back lets focus go with the number as it was.
+  /// 80 typed over 8080 in 1024...65535 is no number yet: Tab, Enter and clicks elsewhere keep
+  /// focus and say why (they left with 8080, unsaid, and Enter on the last field submitted
+  /// it); taking the digits back lets focus go with the number as it was.
   @Test func digitsOnTheirWayIntoAStepperRangeKeepFocusUntilFinishedOrTakenBack() throws {
     let (runtime, backend) = listener()
     _ = runtime.handle(.character("8"))
     _ = runtime.handle(.character("0"))
     let why = "80 is not from 1024 to 65535 yet: type more digits, or Backspace to keep 8080"
-    for key in [Key.tab, .backTab, .enter] {
+    for key in [Key.tab, .enter] {
       _ = runtime.handle(key)
       runtime.render()
       #expect(runtime.store.state.form.focusedField == .port, "\(key)")
@@ -73,6 +80,62 @@ struct LeavingTests {
     _ = runtime.handle(.tab)
     #expect(runtime.store.state.form.focusedField == .host)
     #expect(runtime.store.state.port == 8080)
+  }
+
+  /// A form never traps focus: Shift-Tab goes back, dropping the digits.
+  @Test func shiftTabLeavesAStepperWithDigitsOnTheirWay() {
+    let (runtime, _) = listener()
+    _ = runtime.handle(.tab)
+    _ = runtime.handle(.backTab)
+    #expect(runtime.store.state.form.focusedField == .port)
+    _ = runtime.handle(.character("8"))
+    _ = runtime.handle(.backTab)
+    #expect(runtime.store.state.form.focusedField != .port)
+    #expect(runtime.store.state.port == 8080)
+  }
+
+  /// Why focus stayed shows even after a failed save, whose reason held the status line until
+  /// the next save: under it, Tab did nothing without a word.
+  @Test func whyFocusStaysShowsOverAFailedSavesReason() async throws {
+    let (runtime, backend) = listener(savesFail: true)
+    _ = runtime.handle(.tab)
+    _ = runtime.handle(.enter)  // the last field: saves
+    for _ in 0..<50 where runtime.store.state.form.submitError == nil { await Task.yield() }
+    runtime.render()
+    #expect(backend.lines.contains { $0.contains("The disk is full") }, "\(backend.lines)")
+    _ = runtime.handle(.backTab)
+    _ = runtime.handle(.character("8"))
+    _ = runtime.handle(.tab)
+    runtime.render()
+    #expect(runtime.store.state.form.focusedField == .port)
+    #expect(backend.lines.contains { $0.contains("8 is not from 1024 to 65535 yet") }, "\(backend.lines)")
+  }
+
+  /// A click on a list that follows the select being left, after moving in that select: the
+  /// select takes its highlighted option, and the click only focuses the list, which was drawn
+  /// for the old choice (handed the click, it chose an option the new list lacks).
+  @Test func aClickOnAListThatFollowsTheSelectLeftOnlyFocusesIt() throws {
+    SpecForm.install(try FormSpec.parse(Array("""
+      {"fields": [
+        {"key": "provider", "kind": "select", "options": ["aws", "hetzner"]},
+        {"key": "region", "kind": "select", "optionsBy": "provider", "options": {
+          "aws": ["us-east-1", "us-west-2"], "hetzner": ["fsn1", "nbg1"]}}
+      ]}
+      """.utf8)))
+    let store = Store(initialState: SpecForm.State()) { SpecForm() }
+    let backend = HeadlessBackend(size: Size(columns: 60, rows: 16))
+    let runtime = FormRuntime(
+      store: store, layout: SpecForm.layout(), terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    runtime.render()
+    _ = runtime.handle(.down)
+    let row = try #require(backend.lines.firstIndex { $0.contains("us-west-2") })
+    let column = try #require(backend.lines[row].firstRange(of: "us-west-2")).lowerBound.utf16Offset(in: backend.lines[row])
+    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    #expect(store.state.texts[0].wrappedValue == "hetzner")
+    #expect(store.state.texts[1].wrappedValue == "fsn1", "the new list's first option, not the old list's us-west-2")
+    #expect(store.state.form.focusedField == SpecForm.Field(index: 1))
+    _ = runtime.handle(.tab)
+    #expect(store.state.texts[1].wrappedValue == "fsn1", "the click moved no highlight")
   }
 
   @Test func digitsThatMakeANumberInTheRangeLeaveWithIt() {
@@ -139,13 +202,35 @@ struct LeavingTests {
     #expect(store.state.form.focusedField == .topics)
   }
 
+  /// A filter that matches nothing is a choice not made yet: Enter and Tab keep focus and say
+  /// how to go on (Enter on the last field saved the old value); Esc clears the filter.
+  @Test func aFilterThatMatchesNothingKeepsFocus() {
+    var state = Survey.State()
+    state.form.focus = .field(.city)
+    let store = Store(initialState: state) { Survey() }
+    let backend = HeadlessBackend(size: Size(columns: 90, rows: 30))
+    let runtime = FormRuntime(
+      store: store, layout: Survey.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    for character in "zzz" { _ = runtime.handle(.character(character)) }
+    for key in [Key.enter, .tab] {
+      _ = runtime.handle(key)
+      runtime.render()
+      #expect(store.state.form.focusedField == .city, "\(key)")
+      #expect(backend.lines.contains { $0.contains("No option matches what is typed: Backspace or Esc clears the filter") }, "\(key): \(backend.lines)")
+    }
+    _ = runtime.handle(.escape)
+    _ = runtime.handle(.tab)
+    #expect(store.state.form.focusedField == .topics)
+    #expect(store.state.city == "City 1")
+  }
+
   /// A control of your own keeps focus while what was typed into it is no value yet, with
   /// `onLeave`, and says why; a click elsewhere is held too.
   @Test func aControlOfYourOwnKeepsFocusWithOnLeave() throws {
     let (runtime, backend) = unlock(focus: .pin)
     _ = runtime.handle(.character("1"))
     _ = runtime.handle(.character("2"))
-    _ = runtime.handle(.backTab)
+    _ = runtime.handle(.tab)
     runtime.render()
     #expect(runtime.store.state.form.focusedField == .pin)
     #expect(backend.lines.contains { $0.contains("Type all four digits") }, "\(backend.lines)")

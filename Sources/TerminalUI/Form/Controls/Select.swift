@@ -122,6 +122,11 @@ private func oneChoiceList<State, Value: Hashable & Sendable>(
       return choices.navigation.highlightedRow(input: input, start: chosen(state, in: choices))
     },
     leaving: { state, input in
+      // NB: A filter that matches nothing is a choice not made yet: Enter on the last field
+      //     saved the old value, the filter dropped without a word.
+      if !input.typed.isEmpty, choices(state).navigation.matches(input.typed).isEmpty {
+        return .stay("No option matches what is typed: Backspace or Esc clears the filter")
+      }
       // NB: Leaving takes the option the person moved to or filtered down to, as Enter does
       //     and as huh's select does: Tab after Down (or after typing "zur" for Zürich) left
       //     the old value chosen unsaid. Passing through untouched chooses nothing, so a value

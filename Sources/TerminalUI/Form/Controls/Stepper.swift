@@ -54,7 +54,8 @@ public func Stepper<State>(
           input.notice = StepperDigits(range).onItsWayNotice(typed)
           return nil
         case let .refused(why):
-          input.notice = why + ": Backspace takes a digit back"
+          // NB: With nothing typed yet, there is no digit to take back.
+          input.notice = input.typed.isEmpty ? why : why + ": Backspace takes a digit back"
           return nil
         }
       case .edit(.backspace):
