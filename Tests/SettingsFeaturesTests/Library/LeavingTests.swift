@@ -49,12 +49,6 @@ struct LeavingTests {
     return (runtime, backend)
   }
 
-  private func click(_ text: String, in backend: HeadlessBackend, _ runtime: FormRuntime<Listener.State, Listener.Action>) throws {
-    let row = try #require(backend.lines.firstIndex { $0.contains(text) })
-    let column = try #require(backend.lines[row].firstRange(of: text)).lowerBound.utf16Offset(in: backend.lines[row])
-    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
-  }
-
   /// 80 typed over 8080 in 1024...65535 is no number yet: Tab, Enter and clicks elsewhere keep
   /// focus and say why (they left with 8080, unsaid, and Enter on the last field submitted
   /// it); taking the digits back lets focus go with the number as it was.
@@ -69,8 +63,8 @@ struct LeavingTests {
       #expect(runtime.store.state.form.focusedField == .port, "\(key)")
       #expect(backend.lines.contains { $0.contains(why) }, "\(key): \(backend.lines)")
     }
-    try click("Host", in: backend, runtime)
-    try click("Save", in: backend, runtime)
+    _ = runtime.handle(try clickOn("Host", in: backend))
+    _ = runtime.handle(try clickOn("Save", in: backend))
     #expect(runtime.store.state.form.focusedField == .port)
     #expect(runtime.store.state.form.outcome == nil, "Save did not submit 8080")
     runtime.render()
@@ -128,9 +122,7 @@ struct LeavingTests {
       store: store, layout: SpecForm.layout(), terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
     runtime.render()
     _ = runtime.handle(.down)
-    let row = try #require(backend.lines.firstIndex { $0.contains("us-west-2") })
-    let column = try #require(backend.lines[row].firstRange(of: "us-west-2")).lowerBound.utf16Offset(in: backend.lines[row])
-    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    _ = runtime.handle(try clickOn("us-west-2", in: backend))
     #expect(store.state.texts[0].wrappedValue == "hetzner")
     #expect(store.state.texts[1].wrappedValue == "fsn1", "the new list's first option, not the old list's us-west-2")
     #expect(store.state.form.focusedField == SpecForm.Field(index: 1))
@@ -173,9 +165,7 @@ struct LeavingTests {
 
     let (clicked, backend) = unlock()
     _ = clicked.handle(.down)
-    let row = try #require(backend.lines.firstIndex { $0.contains("PIN") })
-    let column = try #require(backend.lines[row].firstRange(of: "____")).lowerBound.utf16Offset(in: backend.lines[row])
-    _ = clicked.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    _ = clicked.handle(try clickOn("____", in: backend))
     #expect(clicked.store.state.vault == .south)
     #expect(clicked.store.state.form.focusedField == .pin)
   }
@@ -234,13 +224,19 @@ struct LeavingTests {
     runtime.render()
     #expect(runtime.store.state.form.focusedField == .pin)
     #expect(backend.lines.contains { $0.contains("Type all four digits") }, "\(backend.lines)")
-    let row = try #require(backend.lines.firstIndex { $0.contains("south") }, "\(backend.lines)")
-    let column = try #require(backend.lines[row].firstRange(of: "south")).lowerBound.utf16Offset(in: backend.lines[row])
-    _ = runtime.handle(.mouse(MouseEvent(.press, at: Position(column: column, row: row))))
+    _ = runtime.handle(try clickOn("south", in: backend))
     #expect(runtime.store.state.form.focusedField == .pin)
     #expect(runtime.store.state.vault == .north)
     _ = runtime.handle(.character("3"))
     _ = runtime.handle(.character("4"))
     #expect(runtime.store.state.pin == "1234")
   }
+}
+
+/// A click on the first place the screen shows `text`.
+@MainActor
+private func clickOn(_ text: String, in backend: HeadlessBackend) throws -> Key {
+  let row = try #require(backend.lines.firstIndex { $0.contains(text) }, "\(backend.lines)")
+  let column = try #require(backend.lines[row].firstRange(of: text)).lowerBound.utf16Offset(in: backend.lines[row])
+  return .mouse(MouseEvent(.press, at: Position(column: column, row: row)))
 }
