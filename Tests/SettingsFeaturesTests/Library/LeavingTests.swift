@@ -40,13 +40,19 @@ struct Listener: Reducer {
 /// (`FormControl.onLeave`).
 @MainActor
 struct LeavingTests {
-  private func listener(savesFail: Bool = false) -> (FormRuntime<Listener.State, Listener.Action>, HeadlessBackend) {
-    let store = Store(initialState: Listener.State()) { Listener(savesFail: savesFail) }
-    let backend = HeadlessBackend(size: Size(columns: 90, rows: 12))
+  /// `store`'s form on a headless screen, drawn once.
+  private func running<State, Action>(
+    _ store: Store<State, Action>, _ layout: FormLayout<State, Action>, size: Size
+  ) -> (FormRuntime<State, Action>, HeadlessBackend) {
+    let backend = HeadlessBackend(size: size)
     let runtime = FormRuntime(
-      store: store, layout: Listener.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+      store: store, layout: layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
     runtime.render()
     return (runtime, backend)
+  }
+
+  private func listener(savesFail: Bool = false) -> (FormRuntime<Listener.State, Listener.Action>, HeadlessBackend) {
+    running(Store(initialState: Listener.State()) { Listener(savesFail: savesFail) }, Listener.layout, size: Size(columns: 90, rows: 12))
   }
 
   /// 80 typed over 8080 in 1024...65535 is no number yet: Tab, Enter and clicks elsewhere keep
@@ -117,10 +123,7 @@ struct LeavingTests {
       ]}
       """.utf8)))
     let store = Store(initialState: SpecForm.State()) { SpecForm() }
-    let backend = HeadlessBackend(size: Size(columns: 60, rows: 16))
-    let runtime = FormRuntime(
-      store: store, layout: SpecForm.layout(), terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
-    runtime.render()
+    let (runtime, backend) = running(store, SpecForm.layout(), size: Size(columns: 60, rows: 16))
     _ = runtime.handle(.down)
     _ = runtime.handle(try clickOn("us-west-2", in: backend))
     #expect(store.state.texts[0].wrappedValue == "hetzner")
@@ -141,12 +144,7 @@ struct LeavingTests {
   private func unlock(focus: Unlock.State.Field = .vault) -> (FormRuntime<Unlock.State, Unlock.Action>, HeadlessBackend) {
     var state = Unlock.State()
     state.form.focus = .field(focus)
-    let store = Store(initialState: state) { Unlock() }
-    let backend = HeadlessBackend(size: Size(columns: 60, rows: 16))
-    let runtime = FormRuntime(
-      store: store, layout: Unlock.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
-    runtime.render()
-    return (runtime, backend)
+    return running(Store(initialState: state) { Unlock() }, Unlock.layout, size: Size(columns: 60, rows: 16))
   }
 
   /// Tab (or Shift-Tab, or a click elsewhere) after moving in a one-choice list leaves with the
@@ -179,13 +177,11 @@ struct LeavingTests {
   }
 
   /// A filter typed down to one option and Tab choose it (`zur` and Tab for Zürich).
-  @Test func leavingAFilteredListChoosesItsHighlightedMatch() async {
+  @Test func leavingAFilteredListChoosesItsHighlightedMatch() {
     var state = Survey.State()
     state.form.focus = .field(.city)
     let store = Store(initialState: state) { Survey() }
-    let runtime = FormRuntime(
-      store: store, layout: Survey.layout, terminal: Terminal(backend: HeadlessBackend(size: Size(columns: 70, rows: 30))),
-      events: ScriptedEventSource([]))
+    let (runtime, _) = running(store, Survey.layout, size: Size(columns: 70, rows: 30))
     for character in "999" { _ = runtime.handle(.character(character)) }
     _ = runtime.handle(.tab)
     #expect(store.state.city == "City 999")
@@ -198,9 +194,7 @@ struct LeavingTests {
     var state = Survey.State()
     state.form.focus = .field(.city)
     let store = Store(initialState: state) { Survey() }
-    let backend = HeadlessBackend(size: Size(columns: 90, rows: 30))
-    let runtime = FormRuntime(
-      store: store, layout: Survey.layout, terminal: Terminal(backend: backend), events: ScriptedEventSource([]))
+    let (runtime, backend) = running(store, Survey.layout, size: Size(columns: 90, rows: 30))
     for character in "zzz" { _ = runtime.handle(.character(character)) }
     for key in [Key.enter, .tab] {
       _ = runtime.handle(key)
