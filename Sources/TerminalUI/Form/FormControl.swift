@@ -312,7 +312,7 @@ public final class FormControl<State> {
   }
 
   /// What happens as focus leaves a control (``onLeave(_:)``).
-  public enum Leaving {
+  public enum Leaving: Sendable {
     /// Focus leaves, and nothing more happens.
     case leave
     /// This binding action is sent, then focus leaves (a list's highlighted option chosen).
