@@ -88,6 +88,9 @@ extension FormLayout {
       }
     }
     guard let line, column >= 0 else { return actions }
+    // NB: A picker's and a stepper's arrows show only with focus: the click that gives it
+    //     landed on the value (or beside it), and steps nothing.
+    if !isFocused, controls[index].kind == .picker || controls[index].kind == .stepper { return actions }
     // NB: The field the click focuses starts its presentation state here, not after the
     //     click: what the click set in it (the part of a date it chose) outlives the focus
     //     change the runtime follows next. Where the store refuses the focus, that follow

@@ -1,7 +1,7 @@
 import ComposableForms
 
-/// A choice among the cases of an enum, bound to a bindable value: Left/Right (or -/+, or the
-/// option's number) change it.
+/// A choice among the cases of an enum, bound to a bindable value: Left/Right (or -/+, the
+/// option's number, or a click on an arrow while it has focus) change it.
 ///
 /// ```swift
 /// Picker("Digest", \.$digest)
@@ -29,6 +29,17 @@ public func Picker<State, Value: CaseIterable & Equatable & Sendable>(
       case .increment: next = min(index + 1, options.count - 1)
       case .decrement: next = max(index - 1, 0)
       case let .digit(number) where (1...options.count).contains(number): next = number - 1
+      case let .click(column, _):
+        // NB: On its arrows (drawn with focus only; the click that gives focus is not handed
+        //     on): left of the option goes back, right of it on.
+        let widest = options.map { title($0).displayWidth }.max() ?? 0
+        if column < PickerView.valueColumn {
+          next = max(index - 1, 0)
+        } else if column > PickerView.valueColumn + widest {
+          next = min(index + 1, options.count - 1)
+        } else {
+          return nil
+        }
       default: return nil
       }
       guard next != index else { return nil }

@@ -1,10 +1,12 @@
 import ComposableForms
 
-/// A number stepper bound to a bindable `Int`: Left/Right or -/+ step it, digits type a value
+/// A number stepper bound to a bindable `Int`: Left/Right, -/+ or a click on an arrow (while
+/// it has focus) step it, digits type a value
 /// (Backspace takes the last one back; a digit that would pass the range's end is refused, and
 /// the status line says so), and a pasted number in the range sets it. Digits on their way
 /// into the range (3 of 3000 in 1024...65535) show as typed and leave the value as it was
-/// until they make a number in the range, and focus stays until they do or are taken back.
+/// until they make a number in the range, and Tab, Enter and clicks elsewhere wait until they
+/// do or are taken back (Shift-Tab goes back, dropping them).
 ///
 /// ```swift
 /// Stepper("Age", \.$age, range: 0...150)
@@ -87,6 +89,18 @@ public func Stepper<State>(
         }
         input.typed = ""
         next = number
+      case let .click(column, _):
+        // NB: On its arrows (drawn with focus only; the click that gives focus is not handed
+        //     on): left of the number steps down, right of it up, dropping typed digits.
+        let shown = StepperDigits(range).pending(input.typed).map { $0 + "…" } ?? String(value)
+        if column < StepperView.valueColumn {
+          next = value <= range.lowerBound ? range.lowerBound : min(value - 1, range.upperBound)
+        } else if column > StepperView.valueColumn + shown.count {
+          next = value >= range.upperBound ? range.upperBound : max(value + 1, range.lowerBound)
+        } else {
+          return nil
+        }
+        input.typed = ""
       default:
         return nil
       }
