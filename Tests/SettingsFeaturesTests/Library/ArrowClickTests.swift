@@ -45,41 +45,34 @@ struct ArrowClickTests {
     return (runtime, backend)
   }
 
-  /// A click at `text` on the screen, `offset` columns into it.
-  private func click(_ text: String, offset: Int = 0, in backend: HeadlessBackend) throws -> Key {
-    let row = try #require(backend.lines.firstIndex { $0.contains(text) }, "\(backend.lines)")
-    let column = try #require(backend.lines[row].firstRange(of: text)).lowerBound.utf16Offset(in: backend.lines[row])
-    return .mouse(MouseEvent(.press, at: Position(column: column + offset, row: row)))
-  }
-
   @Test func aFocusedSteppersArrowsStepIt() throws {
     let (runtime, backend) = order()
-    _ = runtime.handle(try click("5", in: backend))
+    _ = runtime.handle(try clickOn("5", in: backend))
     #expect(runtime.store.state.form.focusedField == .count)
     #expect(runtime.store.state.count == 5, "the click that gave focus stepped nothing")
     runtime.render()
-    _ = runtime.handle(try click("‹ 5 ›", offset: 5, in: backend))
+    _ = runtime.handle(try clickOn("‹ 5 ›", offset: 5, in: backend))
     #expect(runtime.store.state.count == 6)
     runtime.render()
-    _ = runtime.handle(try click("‹ 6 ›", in: backend))
-    _ = runtime.handle(try click("‹ 6 ›", in: backend))
+    _ = runtime.handle(try clickOn("‹ 6 ›", in: backend))
+    _ = runtime.handle(try clickOn("‹ 6 ›", in: backend))
     #expect(runtime.store.state.count == 4)
     runtime.render()
-    _ = runtime.handle(try click("‹ 4 ›", offset: 2, in: backend))
+    _ = runtime.handle(try clickOn("‹ 4 ›", offset: 2, in: backend))
     #expect(runtime.store.state.count == 4, "a click on the number steps nothing")
   }
 
   @Test func aFocusedPickersArrowsStepIt() throws {
     let (runtime, backend) = order()
-    _ = runtime.handle(try click("Medium", in: backend))
+    _ = runtime.handle(try clickOn("Medium", in: backend))
     #expect(runtime.store.state.form.focusedField == .size)
     #expect(runtime.store.state.size == .medium, "the click that gave focus chose nothing")
     runtime.render()
-    _ = runtime.handle(try click("‹ Medium ›", offset: 9, in: backend))
+    _ = runtime.handle(try clickOn("‹ Medium ›", offset: 9, in: backend))
     #expect(runtime.store.state.size == .large)
     runtime.render()
-    _ = runtime.handle(try click("‹ Large  ›", in: backend))
-    _ = runtime.handle(try click("‹ Large  ›", in: backend))
+    _ = runtime.handle(try clickOn("‹ Large  ›", in: backend))
+    _ = runtime.handle(try clickOn("‹ Large  ›", in: backend))
     #expect(runtime.store.state.size == .small)
   }
 }

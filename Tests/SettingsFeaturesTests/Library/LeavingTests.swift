@@ -226,11 +226,3 @@ struct LeavingTests {
     #expect(runtime.store.state.pin == "1234")
   }
 }
-
-/// A click on the first place the screen shows `text`.
-@MainActor
-private func clickOn(_ text: String, in backend: HeadlessBackend) throws -> Key {
-  let row = try #require(backend.lines.firstIndex { $0.contains(text) }, "\(backend.lines)")
-  let column = try #require(backend.lines[row].firstRange(of: text)).lowerBound.utf16Offset(in: backend.lines[row])
-  return .mouse(MouseEvent(.press, at: Position(column: column, row: row)))
-}
