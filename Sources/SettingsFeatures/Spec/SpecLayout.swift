@@ -15,7 +15,7 @@ extension SpecForm {
       let index = field.index
       let item = spec.fields[index]
       // NB: An option given with a label shows by it; the value is the output's.
-      let title: @Sendable (String) -> String = { [labels = item.optionLabels] in labels[$0] ?? $0 }
+      let title: @Sendable (String) -> String = { [item] in item.title(of: $0) }
       let control: FormControl<State>
       switch item.kind {
       case .text:
