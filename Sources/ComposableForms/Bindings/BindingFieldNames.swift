@@ -80,13 +80,22 @@ extension BindingAction {
 
   /// The field as code would name it, e.g. `\Settings.State.displayName`.
   package var fieldDescription: String {
-    let typeName = String(reflecting: Root.self).split(separator: ".").dropFirst()
-      .joined(separator: ".")
+    let root = typeName(Root.self)
     if let name = BindingFieldNames.name(for: keyPath) {
-      return "\\\(typeName).\(name)"
+      return "\\\(root).\(name)"
     }
     var field = String(describing: keyPath)
     if let dollar = field.range(of: ".$") { field.replaceSubrange(dollar, with: ".") }
-    return field
+    // NB: A name not worked out yet, on Linux: `\State.<computed 0x… (BindingState<Int>)>`
+    //     names neither whose state it is nor the field, and its address differs from run
+    //     to run. The root's whole name and the field's type say what can be said.
+    let shortRoot = "\\" + String(describing: Root.self)
+    guard let computed = field.range(of: "<computed "), field.hasPrefix(shortRoot + "."),
+      let open = field[computed.upperBound...].firstIndex(of: "("), field.hasSuffix(")>")
+    else { return field }
+    var type = field[field.index(after: open)..<field.index(field.endIndex, offsetBy: -2)]
+    if type.hasPrefix("BindingState<"), type.hasSuffix(">") { type = type.dropFirst(13).dropLast() }
+    let through = field[field.index(field.startIndex, offsetBy: shortRoot.count)..<computed.lowerBound]
+    return "\\\(root)\(through)<a field of type \(type)>"
   }
 }

@@ -103,10 +103,10 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
           .presented(dismissing: { toPresentationAction.embed(.dismiss) })
           .cancellable(id: ChildEffectsID(place: place))
       } else {
-        reportWithoutState(action)
+        reportWithoutState(action, state: state)
       }
     case .dismiss?:
-      if initial == nil { reportWithoutState(action) }
+      if initial == nil { reportWithoutState(action, state: state) }
     case nil:
       break
     }
@@ -123,11 +123,12 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       .endingChild(at: afterChild, now: now))
   }
 
-  private func reportWithoutState(_ action: Parent.Action) {
+  private func reportWithoutState(_ action: Parent.Action, state: Parent.State) {
     reportChildActionWithoutState(
       "An ifLet over a PresentationState",
-      found: "nothing was presented (its PresentationState<\(Destination.State.self)> in \(Parent.State.self) was nil)",
-      action: action,
+      found: "nothing was presented (its PresentationState<\(typeName(Destination.State.self))> in "
+        + "\(typeName(Parent.State.self)) was nil)",
+      action: action, state: state,
       causes: [
         "A reducer that runs before this one dismissed the child (set its state to nil). Run this "
           + "one first (`Reduce { … }.ifLet(\\.$child, …)`), so the child handles its action while it is there.",

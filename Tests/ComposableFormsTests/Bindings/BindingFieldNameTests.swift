@@ -11,6 +11,12 @@ private struct TitledParent: Equatable {
   var child = Child()
 }
 
+/// A state no test names a field of, so its key paths stay unresolved.
+private struct NeverResolved {
+  @BindingState var count = 0
+  var child = TitledParent.Child()
+}
+
 /// Readable descriptions of binding actions name the field the action sets, never another
 /// that happens to hold the same value.
 @MainActor
@@ -36,5 +42,18 @@ struct BindingFieldNameTests {
     let action = BindingAction<TitledParent>.set(\.$title, "")
     action.resolveFieldName(using: TitledParent())
     #expect(action.fieldDescription.hasSuffix("TitledParent.title"), "\(action.fieldDescription)")
+  }
+
+  /// Before its name is worked out (a `TestStore` does that from a value of the state), an
+  /// action says whose state and what type of field, never the address Linux prints.
+  @Test func aFieldNotNamedYetSaysItsStateAndType() {
+    let action = BindingAction<NeverResolved>.set(\.$count, 3)
+    #if os(Linux)
+      #expect(action.fieldDescription == "\\NeverResolved.<a field of type Int>")
+      let nested = BindingAction<NeverResolved>.set(\.child.$name, "")
+      #expect(nested.fieldDescription == "\\NeverResolved.child.<a field of type String>")
+    #endif
+    #expect(!action.fieldDescription.contains("0x"), "\(action.fieldDescription)")
+    #expect(!action.fieldDescription.contains("unknown context"), "\(action.fieldDescription)")
   }
 }

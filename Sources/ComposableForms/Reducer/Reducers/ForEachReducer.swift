@@ -107,7 +107,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           .cancellable(id: ChildEffectsID(place: place))
       } else {
         reportChildActionWithoutState(
-          "A forEach", found: "no element with id \(id) was in the array at \(toElementsState)", action: action,
+          "A forEach", found: "no element with id \(id) was in the array at \(toElementsState)", action: action, state: state,
           causes: [
             "A reducer that runs before this one removed the element. Run this one first "
               + "(`Reduce { … }.forEach(…)`), so the element handles its action while it is there.",

@@ -59,7 +59,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state = toChildState.embed(childState)
       } else {
         reportChildActionWithoutState(
-          "An ifCaseLet", found: "the state was in another case", action: action,
+          "An ifCaseLet", found: "the state was in another case", action: action, state: state,
           causes: [
             "A reducer that runs before this one moved the state to another case. Run this one "
               + "first (`Reduce { … }.ifCaseLet(…)`), so the case handles its action while it holds.",

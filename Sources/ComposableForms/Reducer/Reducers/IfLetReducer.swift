@@ -84,7 +84,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: ChildEffectsID(place: place))
       } else {
         reportChildActionWithoutState(
-          "An ifLet", found: "its optional state at \(toChildState) was nil", action: action,
+          "An ifLet", found: "its optional state at \(toChildState) was nil", action: action, state: state,
           causes: [
             "A reducer that runs before this one set the state to nil. Run this one first "
               + "(`Reduce { … }.ifLet(…)`), so the child handles its action while its state is there.",

@@ -86,7 +86,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
     case let .enumCase(casePath, report):
       guard var childState = casePath.extract(from: state) else {
-        report.childActionInAnotherCase(action)
+        report.childActionInAnotherCase(action, state: state)
         return .none
       }
       effect = child.reduce(into: &childState, action: childAction)
@@ -105,9 +105,9 @@ struct CaseScopeReport: Sendable {
   let location: SourceLocation
 
   @usableFromInline
-  func childActionInAnotherCase(_ action: some Any) {
+  func childActionInAnotherCase(_ action: some Any, state: some Any) {
     reportChildActionWithoutState(
-      "A Scope", found: "the state was in another case", action: action,
+      "A Scope", found: "the state was in another case", action: action, state: state,
       causes: [
         "A reducer that runs before this Scope moved the state to another case: put the Scope first.",
         "An effect of the case's feature sent it after the state left the case. A Scope does not "
