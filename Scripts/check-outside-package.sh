@@ -53,6 +53,7 @@ check "the wrong expectation fails under Swift Testing" has "✘ Test expectedFa
 check "the wrong expectation fails under XCTest" has "Test Case '.*testExpectedFailureUnderXCTest.*' failed"
 check "the correct expectation passes under XCTest" has "Test Case '.*testCorrectExpectationPassesUnderXCTest.*' passed"
 check "the README's test passes" has "✔ Test leavingAnEmptyEmailShowsItsError\(\) passed"
+check "the README's screen test passes" has "✔ Test theErrorShowsUnderItsField\(\) passed"
 check "the bindings example passes" has "✔ Test theBindingsExampleTrimsTheDisplayName\(\) passed"
 check "nothing else fails under Swift Testing" test "$(grep -Ec "✘ Test [a-zA-Z]+\(\) failed" "$log")" -eq 1
 check "nothing else fails under XCTest" test "$(grep -Ec "Test Case '.*' failed" "$log")" -eq 1

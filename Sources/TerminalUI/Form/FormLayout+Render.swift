@@ -12,6 +12,19 @@ extension FormLayout {
     return render(state, size: size, theme: theme, keymap: keymap, view: &view, cache: &cache)
   }
 
+  /// The screen `state` shows, one string per row, as a person sees it with focus where the
+  /// state has it: for tests that read a form's rendered text. Keys typed into a form are
+  /// played through a ``FormRuntime`` over a ``HeadlessBackend`` and a ``ScriptedEventSource``.
+  ///
+  /// ```swift
+  /// let screen = SignUp.layout.renderedLines(SignUp.State(), size: Size(columns: 60, rows: 20))
+  /// #expect(screen[3].contains("Email"))
+  /// ```
+  public func renderedLines(_ state: State, size: Size = Size(columns: 80, rows: 24), theme: Theme = .color) -> [String] {
+    var view = FormViewState<Field>()
+    return render(state, size: size, theme: theme, view: &view).buffer.lines
+  }
+
   /// Draws the form like ``render(_:size:theme:keymap:view:)``, starting from the frame in
   /// `cache` and drawing again only the rows whose content changed since (see ``FrameCache``).
   /// The key help names `keymap`'s keys.

@@ -25,11 +25,13 @@ let package = Package(
         .product(name: "CursesBackend", package: composableForms),
       ]
     ),
-    // NB: Only the testing library, as a user's test target would depend on it.
+    // NB: The testing library, and the terminal front end for the screen a state shows, as a
+    //     user's test target would depend on them.
     .testTarget(
       name: "SignUpTests",
       dependencies: [
         "SignUpApp", .product(name: "ComposableFormsTesting", package: composableForms),
+        .product(name: "TerminalUI", package: composableForms),
       ]
     ),
   ],

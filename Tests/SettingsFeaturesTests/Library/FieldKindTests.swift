@@ -66,8 +66,7 @@ struct FieldKindTests {
   }
 
   func screen(_ state: Survey.State, rows: Int = 30) -> [String] {
-    var view = FormViewState<Survey.State.Field>()
-    return Survey.layout.render(state, size: Size(columns: 70, rows: rows), theme: .color, view: &view).buffer.lines
+    return Survey.layout.renderedLines(state, size: Size(columns: 70, rows: rows))
   }
 
   func type(_ text: String) -> [Key] { text.map { .character($0) } }
@@ -270,8 +269,7 @@ struct FieldKindTests {
       case .subscribes: Confirm("Subscribe?", \.$subscribes)
       }
     }
-    var view = FormViewState<Survey.State.Field>()
-    let lines = layout.render(Survey.State(), size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    let lines = layout.renderedLines(Survey.State(), size: Size(columns: 70, rows: 30))
     let top = lines.firstIndex(of: "   Topics      [ ] Forms") ?? 0
     #expect(lines[top + 3] == "               [ ] Types")
     #expect(lines[top + 4] == "               Synced")
@@ -338,8 +336,7 @@ struct FieldKindTests {
       case .secret: SecureField("Secret", \.$secret)
       }
     }
-    var view = FormViewState<Survey.State.Field>()
-    let lines = layout.render(state, size: Size(columns: 70, rows: 30), theme: .color, view: &view).buffer.lines
+    let lines = layout.renderedLines(state, size: Size(columns: 70, rows: 30))
     #expect(lines.last?.contains("d/k answer") == true, "\(lines.last ?? "")")
   }
 

@@ -78,8 +78,7 @@ struct FollowingOptionsTests {
   }
 
   func screen(_ state: Trip.State) -> [String] {
-    var view = FormViewState<Trip.State.Field>()
-    return Trip.layout.render(state, size: Size(columns: 60, rows: 24), theme: .color, view: &view).buffer.lines
+    return Trip.layout.renderedLines(state, size: Size(columns: 60, rows: 24))
   }
 
   func row(_ lines: [String], startingWith label: String) -> Int? {

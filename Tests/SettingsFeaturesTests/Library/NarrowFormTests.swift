@@ -22,8 +22,7 @@ struct NarrowFormTests {
   func screen<State, Action>(
     _ layout: FormLayout<State, Action>, _ state: State, columns: Int = 40
   ) -> [String] where Action.State == State {
-    var view = FormViewState<State.Field>()
-    return layout.render(state, size: Size(columns: columns, rows: 30), theme: .color, view: &view).buffer.lines
+    return layout.renderedLines(state, size: Size(columns: columns, rows: 30))
   }
 
   @Test func aConfirmKeepsBothAnswers() {

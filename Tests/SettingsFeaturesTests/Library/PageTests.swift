@@ -57,8 +57,7 @@ struct Onboarding: Reducer {
 @MainActor
 struct PageTests {
   func screen(_ state: Onboarding.State) -> [String] {
-    var view = FormViewState<Onboarding.State.Field>()
-    return Onboarding.layout.render(state, size: Size(columns: 60, rows: 16), theme: .color, view: &view).buffer.lines
+    return Onboarding.layout.renderedLines(state, size: Size(columns: 60, rows: 16))
   }
 
   func run(_ keys: [Key]) async -> (FormRuntime<Onboarding.State, Onboarding.Action>.Outcome, Onboarding.State, [String]) {
@@ -184,8 +183,7 @@ struct PageTests {
   @Test func aNextPageTitleTooLongForTheRowIsCutWithAnEllipsis() {
     var layout = Onboarding.layout
     layout.pageTitles = ["Account", "The plan that suits the whole of your team", "Finish"]
-    var view = FormViewState<Onboarding.State.Field>()
-    let lines = layout.render(Onboarding.State(), size: Size(columns: 40, rows: 16), theme: .color, view: &view).buffer.lines
+    let lines = layout.renderedLines(Onboarding.State(), size: Size(columns: 40, rows: 16))
     let next = lines.first { $0.contains("Next page:") } ?? ""
     #expect(next.hasSuffix("…"), "\(next)")
     #expect(next.displayWidth <= 39)

@@ -47,9 +47,7 @@ struct Notice: Reducer {
 @MainActor
 struct WrappingTests {
   func screen(_ state: Notice.State = Notice.State(), columns: Int) -> [String] {
-    var view = FormViewState<Notice.State.Field>()
-    return Notice.layout.render(state, size: Size(columns: columns, rows: 24), theme: .color, view: &view)
-      .buffer.lines
+    return Notice.layout.renderedLines(state, size: Size(columns: columns, rows: 24))
   }
 
   @Test func notesAndDescriptionsWrapToTheControlColumn() {
@@ -249,9 +247,7 @@ struct Aligned: Reducer {
 @MainActor
 struct NoteLayoutTests {
   @Test func tabsLineUpSpacesStayAndAWrappedLineKeepsItsIndentation() {
-    var view = FormViewState<Aligned.State.Field>()
-    let lines = Aligned.layout.render(Aligned.State(), size: Size(columns: 40, rows: 16), theme: .color, view: &view)
-      .buffer.lines
+    let lines = Aligned.layout.renderedLines(Aligned.State(), size: Size(columns: 40, rows: 16))
     #expect(Array(lines[3...7]) == [
       "   Hosts  Host:   web01",
       "          Role:   front  (primary)",

@@ -27,9 +27,7 @@ struct OptionLabelSpecTests: SpecParsing {
     #expect(spec.fields[0].title(of: "eu-west-1") == "Europe (Ireland)")
     #expect(spec.fields[0].title(of: "ap-south-1") == "ap-south-1", "a plain option shows as written")
     SpecForm.install(spec)
-    var view = FormViewState<SpecForm.Field>()
-    let lines = SpecForm.layout().render(SpecForm.State(), size: Size(columns: 70, rows: 16), theme: .color, view: &view)
-      .buffer.lines
+    let lines = SpecForm.layout().renderedLines(SpecForm.State(), size: Size(columns: 70, rows: 16))
     #expect(lines.contains { $0.contains("( ) US East (N. Virginia)") }, "\(lines.joined(separator: "\n"))")
     #expect(lines.contains { $0.contains("(•) Europe (Ireland)") }, "\(lines.joined(separator: "\n"))")
     #expect(lines.contains { $0.contains("[ ] Daily backups") }, "\(lines.joined(separator: "\n"))")

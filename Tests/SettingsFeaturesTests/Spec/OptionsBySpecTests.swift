@@ -207,8 +207,7 @@ struct OptionsBySpecTests: SpecParsing {
         {"key": "t", "kind": "text", "label": "After"}
       ]}
       """))
-    var view = FormViewState<SpecForm.Field>()
-    let lines = SpecForm.layout().render(SpecForm.State(), size: Size(columns: 50, rows: 20), theme: .color, view: &view).buffer.lines
+    let lines = SpecForm.layout().renderedLines(SpecForm.State(), size: Size(columns: 50, rows: 20))
     let q = try #require(lines.firstIndex { $0.hasPrefix("   q ") }, "\(lines.joined(separator: "\n"))")
     #expect(lines[q + 3].hasPrefix("   After"), "two rows and a filter line: \(lines.joined(separator: "\n"))")
   }
@@ -218,8 +217,7 @@ struct OptionsBySpecTests: SpecParsing {
     var state = SpecForm.State()
     state.texts[0].wrappedValue = "hetzner"
     state.texts[1].wrappedValue = "nbg1"
-    var view = FormViewState<SpecForm.Field>()
-    let lines = SpecForm.layout().render(state, size: Size(columns: 50, rows: 24), theme: .color, view: &view).buffer.lines
+    let lines = SpecForm.layout().renderedLines(state, size: Size(columns: 50, rows: 24))
     #expect(lines[6] == "   Region    ( ) fsn1", "\(lines.joined(separator: "\n"))")
     #expect(lines[7] == "             (•) nbg1")
     #expect(lines[8] == "             ( ) eu-west-1")
