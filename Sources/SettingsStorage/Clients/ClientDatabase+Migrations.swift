@@ -76,6 +76,40 @@ extension ClientDatabase {
         table.column("email")
       }
     }
+    migrator.registerMigration("v7-keys-follow-emails") { db in
+      let table = ClientRecord.databaseTableName
+      let search = searchTableName
+      // NB: The index is made again only when what it holds changes (GRDB's trigger did it on
+      //     every update): giving 100,000 rows their keys took 21 s, each row indexed anew.
+      try db.execute(
+        sql: """
+          DROP TRIGGER "__\(search)_au";
+          CREATE TRIGGER "__\(search)_au" AFTER UPDATE OF "id", "name", "email" ON "\(table)" BEGIN
+            INSERT INTO "\(search)"("\(search)", "rowid", "name", "email") VALUES('delete', old."id", old."name", old."email");
+            INSERT INTO "\(search)"("rowid", "name", "email") VALUES (new."id", new."name", new."email");
+          END;
+          """)
+      // NB: Another program that gives a client another email leaves its key as it was, and
+      //     the old email then still found it: `clients remove OLD` removed this client. A
+      //     changed email loses its key, which the next program to open the file makes anew
+      //     (`keyEmailsWithoutKeys`); ours sets the new key after the email (`update`).
+      try db.execute(
+        sql: """
+          CREATE TRIGGER "\(table)_email_key_follows_email" AFTER UPDATE OF "email" ON "\(table)"
+          WHEN new."email" IS NOT old."email" COLLATE BINARY BEGIN
+            UPDATE "\(table)" SET "emailKey" = NULL WHERE "id" = new."id";
+          END;
+          """)
+      // NB: Keys another program left behind before this trigger existed are made anew.
+      let rows = try Row.fetchAll(db, sql: "SELECT id, email, emailKey FROM \(table) WHERE emailKey IS NOT NULL")
+      for row in rows {
+        guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"]),
+          let key = String.fromDatabaseValue(row["emailKey"]), key != Client.emailKey(email)
+        else { continue }
+        try db.execute(sql: "UPDATE \(table) SET emailKey = NULL WHERE id = ?", arguments: [id])
+      }
+      try keyEmailsWithoutKeys(db)
+    }
     return migrator
   }()
 
@@ -90,13 +124,15 @@ extension ClientDatabase {
   static func keyEmailsWithoutKeys(_ db: Database) throws {
     let table = ClientRecord.databaseTableName
     let rows = try Row.fetchAll(db, sql: "SELECT id, email FROM \(table) WHERE emailKey IS NULL ORDER BY id")
+    // NB: Each statement is compiled once, not once a row: 100,000 rows another program added
+    //     (an import) get their keys as the list opens.
+    let isTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE emailKey = ?)")
+    let setKey = try db.cachedStatement(sql: "UPDATE \(table) SET emailKey = ? WHERE id = ?")
     for row in rows {
       guard let id = Int64.fromDatabaseValue(row["id"]), let email = String.fromDatabaseValue(row["email"])
       else { continue }
       let key = Client.emailKey(email)
-      let taken = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE emailKey = ?)", arguments: [key]) ?? false
-      if !taken { try db.execute(sql: "UPDATE \(table) SET emailKey = ? WHERE id = ?", arguments: [key, id]) }
+      if try Bool.fetchOne(isTaken, arguments: [key]) != true { try setKey.execute(arguments: [key, id]) }
     }
   }
 

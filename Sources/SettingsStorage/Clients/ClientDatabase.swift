@@ -257,15 +257,21 @@ struct ClientDatabase: Sendable {
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
-        // NB: A key is made only for a changed email: a row saved before emails had keys
-        //     (whose key another row has) is still saved as it was.
-        if merged.email != record.email { record.emailKey = Client.emailKey(merged.email) }
+        let emailChanged = merged.email != record.email
         record.name = merged.name
         record.email = merged.email
         record.age = merged.age
         // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
         //     date (another program wrote it) is kept as it was.
-        try record.update(db, columns: ["name", "email", "emailKey", "age"])
+        try record.update(db, columns: ["name", "email", "age"])
+        // NB: A key is made only for a changed email: a row saved before emails had keys
+        //     (whose key another row has) is still saved as it was. It is set after the email,
+        //     whose change takes the old key away (the schema's trigger, for other programs).
+        if emailChanged {
+          try db.execute(
+            sql: "UPDATE \(ClientRecord.databaseTableName) SET emailKey = ? WHERE id = ?",
+            arguments: [Client.emailKey(merged.email), id])
+        }
         return merged
       }
     } catch let error as StorageError {
