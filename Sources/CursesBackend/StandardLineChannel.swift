@@ -81,6 +81,10 @@ public final class StandardLineChannel: LineChannel {
     // NB: `readLine` blocks; off the main actor, effects still deliver their actions meanwhile.
     let bytes = await Task.detached { Self.readBytes() }.value
     QuestionOnResume.end()
+    // NB: The answer's line break was echoed by the terminal (or is written below), not by
+    //     `write`: the next question starts afresh, or asked again it came after this one's.
+    let asked = question
+    question = ""
     // NB: An answer that is not UTF-8 ends the form, as the end of the input does: read on,
     //     the next answers would go to the wrong questions.
     let line = bytes.flatMap { String(validating: $0, as: UTF8.self) }
@@ -101,7 +105,6 @@ public final class StandardLineChannel: LineChannel {
     if let bytes, bytes.count >= Self.terminalLineLimit, isInteractive {
       // NB: The terminal's line editing drops what is typed past its limit without a word;
       //     taking the rest would save a value cut short. The question is asked again.
-      let asked = question
       write(
         "  Error: a terminal line holds at most \(Self.terminalLineLimit) bytes, so this answer may have been cut; "
           + "it was not taken. Type a shorter one\(longAnswerHint.map { " (\($0))" } ?? "").\n" + asked)

@@ -76,7 +76,11 @@ extension CursesBackendTests {
 
   /// A sequence curses was not taught is one key the form ignores: not Esc (which would cancel
   /// the form) followed by its bytes as text (which the shell would get after it).
-  @Test(arguments: ["\u{1B}[57;5u", "\u{1B}[1;9Q", "\u{1B}OX", "\u{1B}[?1;2c"])
+  @Test(arguments: [
+    "\u{1B}[57;5u", "\u{1B}[1;9Q", "\u{1B}OX", "\u{1B}[?1;2c",
+    // NB: Modified keys in SS3 form: Shift-F1 as Konsole sends it, older VTE's, Ctrl-Up.
+    "\u{1B}O2P", "\u{1B}O1;2P", "\u{1B}O1;5A",
+  ])
   func anUnknownSequenceIsOneUnknownKey(bytes: String) throws {
     let terminal = PipeTerminal()
     let backend = try terminal.start(termName: "screen-256color")
@@ -211,7 +215,8 @@ extension CursesBackendTests {
     #expect(typed == "Müllerabc")
   }
 
-  /// A link may split a character's bytes between two reads: the rest is waited for.
+  /// A link may split a character's bytes between two reads: the rest is waited for as long
+  /// as the rest of an escape sequence (the escape delay), here longer than 100 ms.
   @Test func aCharacterWhoseBytesComeApartIsStillOneCharacter() throws {
     let terminal = PipeTerminal(pseudoTerminal: true)
     let backend = try terminal.start()
@@ -220,7 +225,7 @@ extension CursesBackendTests {
     let feeding = DispatchGroup()
     feeding.enter()
     terminal.type(bytes: [0xE6, 0xBC])  // the first two of 漢's three bytes
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) {
       var last: UInt8 = 0xA2
       _ = write(keyboard, &last, 1)
       feeding.leave()

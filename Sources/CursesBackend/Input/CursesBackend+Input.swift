@@ -33,8 +33,11 @@ extension CursesBackend {
   /// again (a terminal that lost it): a paste that merely pauses, on a slow link, is never
   /// read as keys, where Enter would submit the form.
   static let pasteAbandonTime: Duration = .seconds(3)
-  /// How long the rest of a character's UTF-8 bytes may take to arrive after its first.
-  static let continuationMilliseconds: Int32 = 100
+  /// How long the rest of something begun (a character's UTF-8 bytes, a mouse report) may
+  /// take to arrive: the escape delay (`ESCDELAY`), which says how slow the link may be, and
+  /// at least 100 ms. A character split by a pause shorter than that is one character, not
+  /// one U+FFFD per byte.
+  static var continuationMilliseconds: Int32 { max(100, get_escdelay()) }
 
   /// Reads one key curses already has or can read without blocking; `nil` when there is none.
   ///
@@ -132,8 +135,15 @@ extension CursesBackend {
         }
       }
       return .unknown(27)
-    case 0x4F:  // "O" and one more byte
-      _ = pendingCharacter()
+    case 0x4F:  // "O", parameters (`Esc O 2 P`, `Esc O 1;5A`: modified keys), a final byte
+      for _ in 0..<32 {
+        guard let byte = pendingCharacter() else { break }
+        if (0x40...0x7E).contains(byte) { break }
+        guard (0x30...0x3F).contains(byte) else {
+          _ = unget_wch(wchar_t(byte))
+          break
+        }
+      }
       return .unknown(27)
     default:
       switch KeyDecoder.decode(character: next) {
