@@ -150,7 +150,7 @@ extension EndToEnd {
       defer { session.close() }
       try addAda(session)
       try session.start(["clients", "remove", "ada@example.com"])
-      try await session.waitFor(text: "remove the client Ada <ada@example.com>? [y/N]")
+      try await session.waitFor(text: "remove the client Ada <ada@example.com>, 36? [y/N]")
       try session.type("n")
       try session.press("Enter")
       #expect(try await session.waitForExit() == 1)
@@ -183,6 +183,25 @@ extension EndToEnd {
       try session.press("C-d")
       let screen = try await session.waitFor(text: "exit=0")
       #expect(screen.lines.contains { $0.hasPrefix("Client ada@example.com removed") }, "\(screen)")
+    }
+
+    /// Another program changes the age while the question waits: the client is kept, and the
+    /// message says what changed (it named the client as asked, which read as no change).
+    @Test func aClientChangedWhileAskedIsKeptAndTheChangeShown() async throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try addAda(session)
+      try session.start(["clients", "remove", "ada@example.com"])
+      try await session.waitFor(text: "[y/N]")
+      let edited = try session.runDirectly(["clients", "edit", "ada@example.com", "--no-input", "--set", "age=37"])
+      #expect(edited.status == 0, "\(edited)")
+      try session.type("y")
+      try session.press("Enter")
+      #expect(try await session.waitForExit() == 1)
+      #expect(
+        session.stderr.contains("another program changed the client meanwhile (now Ada <ada@example.com>, 37), so it was kept"),
+        "\(session.stderr)")
+      #expect(try session.runDirectly(["clients"]).stdout.contains("ada@example.com"))
     }
 
     @Test func onATerminalYesRemoves() async throws {

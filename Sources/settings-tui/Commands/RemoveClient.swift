@@ -48,7 +48,7 @@ struct RemoveClient: AsyncParsableCommand {
         let answer =
           isTerminal
           ? await TerminalQuestion.confirm(
-            "remove the client \(saved.name) <\(saved.email)>?", defaultAnswer: false, escapeAnswer: false)
+            "remove the client \(saved.name) <\(saved.email)>, \(saved.age)?", defaultAnswer: false, escapeAnswer: false)
           : nil
         switch answer {
         case true?:
@@ -74,8 +74,9 @@ struct RemoveClient: AsyncParsableCommand {
       case .gone:
         throw fail("no client with email \(email)", .cancelledOrInvalid)
       case let .changed(now):
+        // NB: With the age, as the question had it: a change of age alone read as no change.
         throw fail(
-          "another program changed the client meanwhile (now \(now.name) <\(now.email)>), so it was kept",
+          "another program changed the client meanwhile (now \(now.name) <\(now.email)>, \(now.age)), so it was kept",
           .cancelledOrInvalid)
       }
     } catch let error as StorageError {
