@@ -110,8 +110,62 @@ extension ClientDatabase {
       }
       try keyEmailsWithoutKeys(db)
     }
+    migrator.registerMigration("v8-search-plain-spellings") { db in
+      // NB: SQLite's tokenizer leaves ł, ø, æ, ß and full-width letters as they are, so
+      //     `lodz` did not find Łódź. Each row keeps the plain spelling of its name and email
+      //     where it differs (``ClientRecord/searchKey(name:email:)``), indexed beside them.
+      let table = ClientRecord.databaseTableName
+      let search = searchTableName
+      try db.dropFTS5SynchronizationTriggers(forTable: search)
+      try db.drop(table: search)
+      try db.alter(table: table) { table in table.add(column: "searchKey", .text) }
+      try fillSearchKeys(db)
+      try db.create(virtualTable: search, using: FTS5()) { table in
+        table.tokenizer = searchTokenizer
+        table.synchronize(withTable: ClientRecord.databaseTableName)
+        table.column("name")
+        table.column("email")
+        table.column("searchKey")
+      }
+      // NB: As in v7, the index is made again only when what it holds changes; a key made
+      //     where there was none to make ("" for NULL) changes nothing it holds either.
+      //     Another program that changes a name or an email leaves the key of the old ones:
+      //     it is neither indexed nor kept, and the next program to open the file makes it
+      //     anew (`fillSearchKeys`). One trigger does both, so the index always holds what the
+      //     row holds (a second trigger's update would run between this one's two halves);
+      //     its own update does not fire it again (SQLite's triggers are not recursive).
+      let textChanged = #"(new."name" IS NOT old."name" COLLATE BINARY OR new."email" IS NOT old."email" COLLATE BINARY)"#
+      let keyLeft = #"new."searchKey" IS old."searchKey" COLLATE BINARY"#
+      try db.execute(
+        sql: """
+          DROP TRIGGER "__\(search)_au";
+          CREATE TRIGGER "__\(search)_au" AFTER UPDATE OF "id", "name", "email", "searchKey" ON "\(table)"
+          WHEN new."id" IS NOT old."id" OR \(textChanged)
+            OR coalesce(new."searchKey", '') IS NOT coalesce(old."searchKey", '') COLLATE BINARY
+          BEGIN
+            INSERT INTO "\(search)"("\(search)", "rowid", "name", "email", "searchKey")
+              VALUES('delete', old."id", old."name", old."email", old."searchKey");
+            INSERT INTO "\(search)"("rowid", "name", "email", "searchKey")
+              VALUES (new."id", new."name", new."email", CASE WHEN \(textChanged) AND \(keyLeft) THEN NULL ELSE new."searchKey" END);
+            UPDATE "\(table)" SET "searchKey" = NULL WHERE "id" = new."id" AND \(textChanged) AND \(keyLeft);
+          END;
+          """)
+    }
     return migrator
   }()
+
+  /// Gives each row without a search key (written by another program) its key.
+  static func fillSearchKeys(_ db: Database) throws {
+    let table = ClientRecord.databaseTableName
+    let rows = try Row.fetchAll(db, sql: "SELECT id, name, email FROM \(table) WHERE searchKey IS NULL")
+    let setKey = try db.cachedStatement(sql: "UPDATE \(table) SET searchKey = ? WHERE id = ?")
+    for row in rows {
+      guard let id = Int64.fromDatabaseValue(row["id"]), let name = String.fromDatabaseValue(row["name"]),
+        let email = String.fromDatabaseValue(row["email"])
+      else { continue }
+      try setKey.execute(arguments: [ClientRecord.searchKey(name: name, email: email), id])
+    }
+  }
 
   /// How the search index splits names and emails into words, and how a search's words are
   /// read: case and every accent aside (SQLite's `unicode61 remove_diacritics 2`).
@@ -136,10 +190,19 @@ extension ClientDatabase {
     }
   }
 
-  /// Whether some email has no key yet (see `keyEmailsWithoutKeys`).
-  static func hasEmailsWithoutKeys(_ db: Database) throws -> Bool {
+  /// Whether some row has no email key or no search key yet (see `keyEmailsWithoutKeys` and
+  /// `fillSearchKeys`).
+  static func hasRowsWithoutKeys(_ db: Database) throws -> Bool {
     try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM \(ClientRecord.databaseTableName) WHERE emailKey IS NULL)") ?? false
+      db,
+      sql: "SELECT EXISTS (SELECT 1 FROM \(ClientRecord.databaseTableName) WHERE emailKey IS NULL OR searchKey IS NULL)")
+      ?? false
+  }
+
+  /// Gives the rows another program wrote their keys.
+  static func fillKeys(_ db: Database) throws {
+    try keyEmailsWithoutKeys(db)
+    try fillSearchKeys(db)
   }
 
   /// The full-text index of the clients' names and emails.

@@ -21,8 +21,23 @@ extension ClientDatabase {
           try tokenizer.tokenize(query: text).map { $0.token.filter { $0.isLetter || $0.isNumber } }
             .filter { !$0.isEmpty }
         }
-        func prefixes(_ words: [String]) -> FTS5Pattern? {
-          FTS5Pattern(matchingAllPrefixesIn: words.joined(separator: " "))
+        // NB: A word as typed, and in its plain spelling where that differs (`łódź`, `lodz`):
+        //     the index holds both spellings of a name (``ClientRecord/searchKey(name:email:)``),
+        //     but only the first of a row another program wrote since this program opened.
+        func spellings(_ word: String) throws -> [[String]] {
+          let typed = try tokens(word)
+          let plain = try tokens(PlainSpelling.of(word))
+          return plain.isEmpty || plain == typed ? [typed] : [typed, plain]
+        }
+        // NB: Every word's tokens, each a prefix, in either spelling. The tokens hold only
+        //     letters and digits, so quoted they are plain strings to FTS5.
+        func prefixes(_ words: [[[String]]]) -> FTS5Pattern? {
+          let groups = words.compactMap { spellings -> String? in
+            let options = spellings.filter { !$0.isEmpty }.map { $0.map { "\"\($0)\"*" }.joined(separator: " AND ") }
+            guard options.count > 1 else { return options.first }
+            return "(" + options.map { "(\($0))" }.joined(separator: " OR ") + ")"
+          }
+          return groups.isEmpty ? nil : try? FTS5Pattern(rawPattern: groups.joined(separator: " AND "))
         }
         let table = ClientRecord.databaseTableName
         // NB: The ids whose words start with a pattern's, read from the index.
@@ -32,13 +47,13 @@ extension ClientDatabase {
         //     such a word of the query, as typed, is also looked for inside the name and email
         //     (ASCII case aside: "tシャツ" finds Tシャツ), reading every row (BENCHMARKS.md,
         //     part 6).
-        var spaced: [String] = []
+        var spaced: [[[String]]] = []
         var conditions: [String] = []
         var arguments = StatementArguments()
         for word in query.split(whereSeparator: \.isWhitespace).map(String.init) {
-          let words = try tokens(word)
-          guard Self.isWrittenWithoutSpaces(word), let pattern = prefixes(words) else {
-            spaced += words
+          let words = try spellings(word)
+          guard Self.isWrittenWithoutSpaces(word), let pattern = prefixes([words]) else {
+            spaced.append(words)
             continue
           }
           // NB: LIKE ignores the case of ASCII letters, as lower() would, without a copy of

@@ -142,7 +142,7 @@ struct ClientDatabase: Sendable {
       if ownership == .unmarked { try Self.mark(queue) }
       // NB: Rows another program saved without keys get theirs; read first, so opening a
       //     database that needs nothing writes nothing, and a read-only one still opens.
-      if try queue.read(Self.hasEmailsWithoutKeys) { try? queue.write(Self.keyEmailsWithoutKeys) }
+      if try queue.read(Self.hasRowsWithoutKeys) { try? queue.write(Self.fillKeys) }
     } catch let error as StorageError {
       throw error
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -258,19 +258,26 @@ struct ClientDatabase: Sendable {
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
         let emailChanged = merged.email != record.email
+        let textChanged = emailChanged || merged.name != record.name
         record.name = merged.name
         record.email = merged.email
         record.age = merged.age
         // NB: Only the fields an edit changes: a `createdAt` the record could not read as a
         //     date (another program wrote it) is kept as it was.
         try record.update(db, columns: ["name", "email", "age"])
-        // NB: A key is made only for a changed email: a row saved before emails had keys
-        //     (whose key another row has) is still saved as it was. It is set after the email,
-        //     whose change takes the old key away (the schema's trigger, for other programs).
+        // NB: The keys are set after the name and email, whose change takes the old ones away
+        //     (the schema's triggers, for other programs). An email key is made only for a
+        //     changed email: a row saved before emails had keys (whose key another row has)
+        //     is still saved as it was.
+        let table = ClientRecord.databaseTableName
         if emailChanged {
           try db.execute(
-            sql: "UPDATE \(ClientRecord.databaseTableName) SET emailKey = ? WHERE id = ?",
-            arguments: [Client.emailKey(merged.email), id])
+            sql: "UPDATE \(table) SET emailKey = ? WHERE id = ?", arguments: [Client.emailKey(merged.email), id])
+        }
+        if textChanged {
+          try db.execute(
+            sql: "UPDATE \(table) SET searchKey = ? WHERE id = ?",
+            arguments: [ClientRecord.searchKey(name: merged.name, email: merged.email), id])
         }
         return merged
       }

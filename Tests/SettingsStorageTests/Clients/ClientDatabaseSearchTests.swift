@@ -131,6 +131,56 @@ struct ClientDatabaseSearchTests {
     }
   }
 
+  /// Letters SQLite's tokenizer keeps as they are (a stroke, two letters in one, full width)
+  /// are found by their plain spelling, as a spec's list filter finds them, and by their own.
+  @Test func lettersWithAStrokeOrTwoInOneAreFoundByTheirPlainSpelling() async throws {
+    try await withTemporaryFolder { folder in
+      let storage = try await saved(in: folder)
+      for name in ["Anna Łódź", "Łukasz Żółć", "İsmail Işık", "Ærøskøbing Æble", "Straße Groß", "ＡＢＣ Wide", "Lodz Plain"] {
+        try await storage.add(Client(name: name, email: "\(name.count)-\(name.unicodeScalars.first?.value ?? 0)@x.com", age: 30))
+      }
+      #expect(try await names(storage, "lodz") == ["Anna Łódź", "Lodz Plain"])
+      #expect(try await names(storage, "ŁÓDŹ") == ["Anna Łódź", "Lodz Plain"])
+      #expect(try await names(storage, "zolc lukasz") == ["Łukasz Żółć"])
+      #expect(try await names(storage, "isik") == ["İsmail Işık"])
+      #expect(try await names(storage, "aeroskobing") == ["Ærøskøbing Æble"])
+      #expect(try await names(storage, "ærø") == ["Ærøskøbing Æble"])
+      #expect(try await names(storage, "strasse") == ["Straße Groß"])
+      #expect(try await names(storage, "gro") == ["Straße Groß"])
+      #expect(try await names(storage, "abc") == ["ＡＢＣ Wide"])
+      #expect(try await names(storage, "nunez") == ["José Núñez"])
+    }
+  }
+
+  /// Rows another program writes are found by their letters as typed at once, and by their
+  /// plain spelling once a program opens the file again; a name another program changes is no
+  /// longer found by its old one, and the index stays whole.
+  @Test(.enabled(if: SQLiteShell.isInstalled))
+  func rowsAnotherProgramWritesAreFound() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      let storage = try await saved(in: folder)
+      try await storage.add(Client(name: "Anna Łódź", email: "anna@x.pl", age: 30))
+      _ = try SQLiteShell.run(
+        """
+        INSERT INTO client (name, email, age) VALUES ('Łucja Nowak', 'lucja@x.pl', 20);
+        UPDATE client SET name = 'Anna Plain' WHERE email = 'anna@x.pl';
+        """, on: path)
+      #expect(try await names(storage, "łucja") == ["Łucja Nowak"])
+      #expect(try await names(storage, "lodz") == [], "the old name's plain spelling went with it")
+      #expect(try await names(storage, "anna plain") == ["Anna Plain"])
+      let reopened = try ClientStorageClient.live(databaseAt: path)
+      #expect(try await names(reopened, "lucja") == ["Łucja Nowak"])
+      #expect(try SQLiteShell.run("INSERT INTO client_search(client_search) VALUES('integrity-check');", on: path) == "")
+      // An edit of ours keeps the index as whole.
+      let lucja = try #require(try await reopened.find("lucja@x.pl"))
+      _ = try await reopened.update(lucja.id, lucja.client, Client(name: "Łucja Żak", email: "lucja@x.pl", age: 20), .askIfBothChanged)
+      #expect(try await names(reopened, "lucja zak") == ["Łucja Żak"])
+      #expect(try await names(reopened, "nowak") == [])
+      #expect(try SQLiteShell.run("INSERT INTO client_search(client_search) VALUES('integrity-check');", on: path) == "")
+    }
+  }
+
   @Test func searchSyntaxIsTakenAsText() async throws {
     try await withTemporaryFolder { folder in
       let storage = try await saved(in: folder)
