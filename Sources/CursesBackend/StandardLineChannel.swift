@@ -40,6 +40,10 @@ public final class StandardLineChannel: LineChannel {
   private let programName: String
   /// Where a value too long for a terminal line can be given instead, said when one is cut.
   private let longAnswerHint: String?
+  /// Whether the locale's character set is UTF-8; otherwise (the C locale) the questions are
+  /// written in ASCII, letters with accents in their plain spelling (`Jose`), as the screen
+  /// draws them.
+  private let writesUnicode: Bool
 
   /// - Parameters:
   ///   - programName: What the channel's own messages start with.
@@ -48,6 +52,8 @@ public final class StandardLineChannel: LineChannel {
   public init(programName: String, longAnswerHint: String? = nil) {
     self.programName = programName
     self.longAnswerHint = longAnswerHint
+    CursesScreen.adoptLocale()
+    writesUnicode = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } == "UTF-8"
     isInteractive = isatty(0) == 1
     let terminal = isInteractive ? open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC) : -1
     output = terminal >= 0 ? terminal : 2
@@ -58,6 +64,7 @@ public final class StandardLineChannel: LineChannel {
   }
 
   public func write(_ text: String) {
+    let text = writesUnicode ? text : Transliteration.ascii(line: text)
     if let lastBreak = text.lastIndex(of: "\n") {
       question = String(text[text.index(after: lastBreak)...])
     } else {

@@ -13,9 +13,24 @@ import Synchronization
 ///     the locale, and the C locale (where this is needed) has none, so it runs in C.UTF-8's.
 ///     Linux only: elsewhere iconv is a library of its own to link, and `?` stays.
 enum Transliteration {
+  /// The ASCII spelling of a line of text, each character spelled alone; `?` where one has none.
+  static func ascii(line text: String) -> String {
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    var spelled = ""
+    for character in text {
+      if character.isASCII {
+        spelled.append(character)
+      } else {
+        spelled += ascii(String(character), width: nil) ?? "?"
+      }
+    }
+    return spelled
+  }
+
   /// The ASCII spelling of `text`, one grapheme, when it has one of `width` characters (so
-  /// nothing on its row moves: `ß` spelled `ss` is refused in one column); `nil` otherwise.
-  static func ascii(_ text: String, width: Int) -> String? {
+  /// nothing on its row moves: `ß` spelled `ss` is refused in one column), or of any length
+  /// where `width` is `nil` (a line of text); `nil` otherwise.
+  static func ascii(_ text: String, width: Int?) -> String? {
     #if os(Linux)
       spelling(text, width: width)
     #else
@@ -26,10 +41,10 @@ enum Transliteration {
   #if os(Linux)
     // NB: Called for cells written to the terminal, which are the cells that changed: no
     //     spelling is kept between calls.
-    private static func spelling(_ text: String, width: Int) -> String? {
+    private static func spelling(_ text: String, width: Int?) -> String? {
       converter.withLock { descriptor -> String? in
         guard let descriptor, let spelled = spell(text, with: descriptor) else { return nil }
-        return spelled.count == width ? spelled : nil
+        return width == nil || spelled.count == width ? spelled : nil
       }
     }
 

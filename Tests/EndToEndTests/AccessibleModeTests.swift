@@ -212,6 +212,26 @@ extension EndToEnd {
       #expect(terminal.isRestored, "echo is back on: \(terminal)")
     }
 
+    /// In the C locale the questions are ASCII, letters with accents in their plain spelling
+    /// (as the screen draws them), while the values keep theirs.
+    @Test func inTheCLocaleQuestionsAreWrittenInPlainLetters() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let spec = try writeSpec(
+        #"{"fields": [{"key": "city", "kind": "select", "options": ["São Paulo", "Łódź", "Zürich"]}, "#
+          + #"{"key": "name", "label": "Név", "default": "Ünïcode"}]}"#,
+        in: session)
+      let result = try session.runDirectly(
+        ["form", spec, "--accessible"], input: "lodz\n\n", environment: ["LANG": "C", "LC_ALL": "C"])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr.contains("2) Lodz"), "\(result)")
+      #expect(result.stderr.contains("Nev [Unicode]: "), "\(result)")
+      #expect(result.stderr.utf8.allSatisfy { $0 < 0x80 }, "\(result)")
+      let values = try parseJSONObject(result.stdout)
+      #expect(values["city"] as? String == "Łódź")
+      #expect(values["name"] as? String == "Ünïcode")
+    }
+
     /// A terminal line holds 4,095 bytes: the rest of a longer paste is dropped by the kernel,
     /// so such an answer is not taken as it stands (it was saved cut, with exit 0).
     @Test func anAnswerTheTerminalMayHaveCutIsAskedAgain() async throws {
