@@ -9,7 +9,8 @@ func typeName(_ type: Any.Type) -> String {
     full.removeSubrange(context.lowerBound..<end.upperBound)
   }
   // NB: Only a module's name comes off: a generic type's arguments keep theirs
-  //     (`Optional<Feature.Profile.State>`), where the first dot may be.
-  guard let dot = full.firstIndex(of: "."), !full[..<dot].contains("<") else { return full }
+  //     (`Optional<Feature.Profile.State>`), as does a tuple's (`(Swift.Int, Swift.String)`).
+  guard let dot = full.firstIndex(of: "."), full[..<dot].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+  else { return full }
   return String(full[full.index(after: dot)...])
 }

@@ -34,10 +34,10 @@ extension CursesBackend {
   /// read as keys, where Enter would submit the form.
   static let pasteAbandonTime: Duration = .seconds(3)
   /// How long the rest of something begun (a character's UTF-8 bytes, a mouse report) may
-  /// take to arrive: the escape delay (`ESCDELAY`), which says how slow the link may be, and
-  /// at least 100 ms. A character split by a pause shorter than that is one character, not
-  /// one U+FFFD per byte.
-  static var continuationMilliseconds: Int32 { max(100, get_escdelay()) }
+  /// take to arrive: the escape delay (`ESCDELAY`), which says how slow the link may be, from
+  /// 100 ms to a second. A character split by a pause shorter than that is one character, not
+  /// one U+FFFD per byte; a stray byte (a Latin-1 terminal's) holds the next key no longer.
+  static var continuationMilliseconds: Int32 { min(1000, max(100, get_escdelay())) }
 
   /// Reads one key curses already has or can read without blocking; `nil` when there is none.
   ///

@@ -128,28 +128,37 @@ extension ClientDatabase {
         table.column("searchKey")
       }
       // NB: As in v7, the index is made again only when what it holds changes; a key made
-      //     where there was none to make ("" for NULL) changes nothing it holds either.
+      //     where there was none to make ("" for NULL) changes nothing it holds either. No
+      //     column list (`UPDATE OF …`): SQLite matches it against the names a statement's SET
+      //     writes, so `SET rowid = …` would change the id unseen.
       //     Another program that changes a name or an email leaves the key of the old ones:
       //     it is neither indexed nor kept, and the next program to open the file makes it
       //     anew (`fillSearchKeys`). One trigger does both, so the index always holds what the
-      //     row holds (a second trigger's update would run between this one's two halves);
-      //     its own update does not fire it again (SQLite's triggers are not recursive).
+      //     row holds (a second trigger's update would run between this one's two halves).
+      //     Its own update does not fire it again unless triggers are recursive (a connection's
+      //     `PRAGMA recursive_triggers`); then that second run takes the old key out, so the
+      //     first indexes it.
       let textChanged = #"(new."name" IS NOT old."name" COLLATE BINARY OR new."email" IS NOT old."email" COLLATE BINARY)"#
       let keyLeft = #"new."searchKey" IS old."searchKey" COLLATE BINARY"#
+      let notRecursive = "(SELECT recursive_triggers FROM pragma_recursive_triggers()) = 0"
       try db.execute(
         sql: """
           DROP TRIGGER "__\(search)_au";
-          CREATE TRIGGER "__\(search)_au" AFTER UPDATE OF "id", "name", "email", "searchKey" ON "\(table)"
+          CREATE TRIGGER "__\(search)_au" AFTER UPDATE ON "\(table)"
           WHEN new."id" IS NOT old."id" OR \(textChanged)
             OR coalesce(new."searchKey", '') IS NOT coalesce(old."searchKey", '') COLLATE BINARY
           BEGIN
             INSERT INTO "\(search)"("\(search)", "rowid", "name", "email", "searchKey")
               VALUES('delete', old."id", old."name", old."email", old."searchKey");
             INSERT INTO "\(search)"("rowid", "name", "email", "searchKey")
-              VALUES (new."id", new."name", new."email", CASE WHEN \(textChanged) AND \(keyLeft) THEN NULL ELSE new."searchKey" END);
+              VALUES (
+                new."id", new."name", new."email",
+                CASE WHEN \(textChanged) AND \(keyLeft) AND \(notRecursive) THEN NULL ELSE new."searchKey" END);
             UPDATE "\(table)" SET "searchKey" = NULL WHERE "id" = new."id" AND \(textChanged) AND \(keyLeft);
           END;
           """)
+      // NB: Each open asks whether a row lacks its key: without this index, a read of every row.
+      try db.execute(sql: #"CREATE INDEX "\#(table)_without_searchKey" ON "\#(table)"("id") WHERE "searchKey" IS NULL"#)
     }
     return migrator
   }()
@@ -193,9 +202,11 @@ extension ClientDatabase {
   /// Whether some row has no email key or no search key yet (see `keyEmailsWithoutKeys` and
   /// `fillSearchKeys`).
   static func hasRowsWithoutKeys(_ db: Database) throws -> Bool {
-    try Bool.fetchOne(
+    // NB: Two questions, each answered by an index, where one with OR reads every row.
+    let table = ClientRecord.databaseTableName
+    return try Bool.fetchOne(
       db,
-      sql: "SELECT EXISTS (SELECT 1 FROM \(ClientRecord.databaseTableName) WHERE emailKey IS NULL OR searchKey IS NULL)")
+      sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE emailKey IS NULL) OR EXISTS (SELECT 1 FROM \(table) WHERE searchKey IS NULL)")
       ?? false
   }
 

@@ -31,13 +31,14 @@ extension ClientDatabase {
         }
         // NB: Every word's tokens, each a prefix, in either spelling. The tokens hold only
         //     letters and digits, so quoted they are plain strings to FTS5.
-        func prefixes(_ words: [[[String]]]) -> FTS5Pattern? {
+        func prefixes(_ words: [[[String]]]) throws -> FTS5Pattern? {
           let groups = words.compactMap { spellings -> String? in
             let options = spellings.filter { !$0.isEmpty }.map { $0.map { "\"\($0)\"*" }.joined(separator: " AND ") }
             guard options.count > 1 else { return options.first }
             return "(" + options.map { "(\($0))" }.joined(separator: " OR ") + ")"
           }
-          return groups.isEmpty ? nil : try? FTS5Pattern(rawPattern: groups.joined(separator: " AND "))
+          // NB: A pattern SQLite refuses is an error to show, not a search for everyone.
+          return groups.isEmpty ? nil : try FTS5Pattern(rawPattern: groups.joined(separator: " AND "))
         }
         let table = ClientRecord.databaseTableName
         // NB: The ids whose words start with a pattern's, read from the index.
@@ -52,7 +53,7 @@ extension ClientDatabase {
         var arguments = StatementArguments()
         for word in query.split(whereSeparator: \.isWhitespace).map(String.init) {
           let words = try spellings(word)
-          guard Self.isWrittenWithoutSpaces(word), let pattern = prefixes([words]) else {
+          guard Self.isWrittenWithoutSpaces(word), let pattern = try prefixes([words]) else {
             spaced.append(words)
             continue
           }
@@ -66,12 +67,12 @@ extension ClientDatabase {
           arguments += ["%\(escaped)%", "%\(escaped)%", pattern]
         }
         if conditions.isEmpty {
-          guard let pattern = prefixes(spaced) else {
+          guard let pattern = try prefixes(spaced) else {
             return try Int64.fetchAll(db, sql: "SELECT id FROM \(table) ORDER BY id")
           }
           return try Int64.fetchAll(db, sql: "\(matching) ORDER BY rowid", arguments: [pattern])
         }
-        if let pattern = prefixes(spaced) {
+        if let pattern = try prefixes(spaced) {
           conditions.append("id IN (\(matching))")
           arguments += [pattern]
         }

@@ -257,8 +257,9 @@ struct ClientDatabase: Sendable {
         }
         var merged = Client.merging(ours: edited, base: original, theirs: record.client)
         merged.email = Self.normalizedEmail(merged.email)
-        let emailChanged = merged.email != record.email
-        let textChanged = emailChanged || merged.name != record.name
+        // NB: Compared by their bytes, as the schema's triggers compare them: String's ==
+        //     holds a decomposed é (another program's) equal to the composed one saved now.
+        let emailChanged = !merged.email.utf8.elementsEqual(record.email.utf8)
         record.name = merged.name
         record.email = merged.email
         record.age = merged.age
@@ -268,17 +269,16 @@ struct ClientDatabase: Sendable {
         // NB: The keys are set after the name and email, whose change takes the old ones away
         //     (the schema's triggers, for other programs). An email key is made only for a
         //     changed email: a row saved before emails had keys (whose key another row has)
-        //     is still saved as it was.
+        //     is still saved as it was. The search key is set every time: set as it was, the
+        //     index is not made again.
         let table = ClientRecord.databaseTableName
         if emailChanged {
           try db.execute(
             sql: "UPDATE \(table) SET emailKey = ? WHERE id = ?", arguments: [Client.emailKey(merged.email), id])
         }
-        if textChanged {
-          try db.execute(
-            sql: "UPDATE \(table) SET searchKey = ? WHERE id = ?",
-            arguments: [ClientRecord.searchKey(name: merged.name, email: merged.email), id])
-        }
+        try db.execute(
+          sql: "UPDATE \(table) SET searchKey = ? WHERE id = ?",
+          arguments: [ClientRecord.searchKey(name: merged.name, email: merged.email), id])
         return merged
       }
     } catch let error as StorageError {

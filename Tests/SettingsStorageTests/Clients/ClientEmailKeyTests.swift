@@ -55,6 +55,26 @@ struct ClientEmailKeyTests {
     }
   }
 
+  /// An email another program saved decomposed (`e` and an accent) is saved composed by an
+  /// edit of ours, which must not leave the row without its keys: String's == holds the two
+  /// spellings equal, while the schema's triggers see a change.
+  @Test func anEditOfAnEmailSavedDecomposedKeepsItsKeys() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path("clients.sqlite")
+      _ = try ClientStorageClient.live(databaseAt: path)
+      _ = try SQLiteShell.run("INSERT INTO client (name, email, age) VALUES ('Łukasz', 'jose\u{301}@x.com', 40);", on: path)
+      let clients = try ClientStorageClient.live(databaseAt: path)
+      let saved = try #require(try await clients.find("josé@x.com"))
+      var older = saved.client
+      older.age = 41
+      _ = try await clients.update(saved.id, saved.client, older, .askIfBothChanged)
+      #expect(try SQLiteShell.run("SELECT emailKey, searchKey FROM client;", on: path) == "josé@x.com|lukasz jose@x.com\n")
+      await #expect(throws: StorageError("A client with this email already exists")) {
+        try await clients.add(Client(name: "Other", email: "JOSÉ@x.com", age: 40))
+      }
+    }
+  }
+
   /// A database whose keys another program left stale before the schema kept them in step:
   /// opening it makes them anew.
   @Test func keysLeftStaleBeforeAreMadeAnew() async throws {
