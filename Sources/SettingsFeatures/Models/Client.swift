@@ -53,7 +53,9 @@ public struct Client: Codable, Equatable, Hashable, Sendable {
   /// as one character or as `e` and an accent is one email). The clients database keeps it
   /// beside each email, unique.
   public static func emailKey(_ email: String) -> String {
-    email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+    // NB: ASCII folds to its lower case (see `PlainSpelling.of`).
+    if email.utf8.allSatisfy({ $0 < 0x80 }) { return email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+    return email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
       .folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
   }
 }
