@@ -873,3 +873,28 @@ struct ClientListTests {
     await store.send(.closeTapped) { $0.isClosed = true }
   }
 }
+
+/// Ctrl-L after another program removed the selected client: the selection stays in place,
+/// on the client that came after it, as after a removal in the list itself.
+@Suite(.mainSerialExecutor)
+@MainActor
+struct ClientListReloadTests {
+  @Test func aSelectedClientRemovedElsewhereLeavesTheNextSelected() async {
+    let names = ["C1", "C2", "C3", "C4", "C5", "C6"]
+    let clients = FakeClients(names.map { Client(name: $0, email: "\($0.lowercased())@x.com", age: 30) })
+    let store = TestStore(initialState: ClientList.State()) { ClientList() } withDependencies: {
+      $0.clientStorage.matches = { await clients.matches($0) }
+      $0.clientStorage.clients = { await clients.clients($0) }
+      $0.continuousClock = ImmediateClock()
+    }
+    store.exhaustivity = .off
+    await store.send(.opened)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3, 4, 5, 6]))
+    await store.send(.selected(3))
+    #expect(store.state.selectedID == 4)
+    await clients.removeElsewhere(id: 4)
+    await store.send(.reloadTapped)
+    await store.receive(.matchesLoaded(query: "", [1, 2, 3, 5, 6]))
+    #expect(store.state.selectedID == 5, "the client after it, not the newest")
+  }
+}

@@ -23,6 +23,9 @@ actor FakeClients {
     return merged
   }
 
+  /// Another program removes the client with `id`.
+  func removeElsewhere(id: Int64) { saved.removeAll { $0.id == id } }
+
   /// Another program saves `client` under `id`.
   func save(_ client: Client, as id: Int64) {
     if let index = saved.firstIndex(where: { $0.id == id }) { saved[index].client = client }
