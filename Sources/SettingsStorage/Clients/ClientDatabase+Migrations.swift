@@ -80,7 +80,8 @@ extension ClientDatabase {
       let table = ClientRecord.databaseTableName
       let search = searchTableName
       // NB: The index is made again only when what it holds changes (GRDB's trigger did it on
-      //     every update): giving 100,000 rows their keys took 21 s, each row indexed anew.
+      //     every update, so giving an import's rows their keys indexed each anew: BENCHMARKS.md,
+      //     part 6).
       try db.execute(
         sql: """
           DROP TRIGGER "__\(search)_au";
